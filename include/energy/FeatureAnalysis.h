@@ -1,0 +1,78 @@
+//===- FeatureAnalysis.h - Static features of NVPTX kernels -----*- C++ -*-===//
+//
+// KernelFeaturesAnalysis (`energy-features`) computes the KernelFeatures of
+// every NVPTX kernel: instruction mix weighted by estimated trip counts,
+// memory traffic per address space, coalescing class, divergence, shared
+// memory, register pressure.
+//
+//   opt -load-pass-plugin=energy.so -passes='print<energy-features>' \
+//       -disable-output kernel.ll
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_FEATUREANALYSIS_H
+#define ENERGY_FEATUREANALYSIS_H
+
+#include "energy/KernelFeatures.h"
+#include "llvm/IR/PassManager.h"
+#include <optional>
+#include <string>
+
+namespace energy {
+
+struct FeatureOptions {
+  unsigned DefaultTripCount = energy::DefaultTripCount;
+};
+
+/// Features of F as if it were a kernel; called device functions are folded
+/// in, weighted by how often each call executes.
+KernelFeatures computeKernelFeatures(llvm::Function &F,
+                                     const FeatureOptions &Opts = {});
+
+class KernelFeaturesAnalysis
+    : public llvm::AnalysisInfoMixin<KernelFeaturesAnalysis> {
+public:
+  /// Empty for functions that are not NVPTX kernels.
+  using Result = std::optional<KernelFeatures>;
+  explicit KernelFeaturesAnalysis(FeatureOptions Opts = {}) : Opts(Opts) {}
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &);
+
+private:
+  FeatureOptions Opts;
+  friend llvm::AnalysisInfoMixin<KernelFeaturesAnalysis>;
+  static llvm::AnalysisKey Key;
+};
+
+/// `print<energy-features>`: the features of each kernel as stable text.
+class KernelFeaturesPrinterPass
+    : public llvm::PassInfoMixin<KernelFeaturesPrinterPass> {
+public:
+  explicit KernelFeaturesPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+
+private:
+  llvm::raw_ostream &OS;
+};
+
+/// Writes `{"module": ..., "kernels": [...]}` for the kernels of an NVPTX
+/// module to a file (`-energy-features-json=FILE`); a no-op elsewhere.
+class KernelFeaturesJSONPass
+    : public llvm::PassInfoMixin<KernelFeaturesJSONPass> {
+public:
+  explicit KernelFeaturesJSONPass(std::string Path) : Path(std::move(Path)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+
+private:
+  std::string Path;
+};
+
+/// Writes the JSON document of KernelFeaturesJSONPass to OS.
+void writeFeaturesJSON(llvm::raw_ostream &OS, llvm::StringRef ModuleName,
+                       llvm::ArrayRef<KernelFeatures> Kernels);
+
+} // namespace energy
+
+#endif

@@ -1,0 +1,152 @@
+//===- KernelFeatures.h - Static features of one GPU kernel -----*- C++ -*-===//
+//
+// The feature set every part of the project agrees on: the LLVM analysis and
+// the MLIR pass fill it, the cost models read it, the JSON/CSV dumps print it.
+// This list is the single place where each feature and its unit is documented.
+//
+// Counts are per thread and weighted by the estimated number of times the
+// instruction executes: the product of the trip counts of its enclosing
+// loops. A loop's trip count comes from ScalarEvolution (exact constant, else
+// constant maximum); when neither is known it is DefaultTripCount (8,
+// `-energy-default-trip-count`). Vector operations count once per element.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_KERNELFEATURES_H
+#define ENERGY_KERNELFEATURES_H
+
+#include "llvm/ADT/StringRef.h"
+#include <array>
+#include <string>
+
+namespace llvm {
+class raw_ostream;
+namespace json {
+class OStream;
+}
+} // namespace llvm
+
+namespace energy {
+
+// X(field, merge, unit, description). Field names are the JSON/CSV names.
+// merge says how a called device function's features fold into its caller:
+// Weighted (added, times the call site's execution count), Sum (added),
+// Max, Or, or Kernel (computed once for the whole kernel).
+#define ENERGY_KERNEL_FEATURES(X)                                              \
+  X(instructions, Weighted, "instr/thread", "all IR instructions except debug/lifetime") \
+  X(fp32_ops, Weighted, "ops/thread", "FP32 add, sub, mul, neg, compare, min/max")       \
+  X(fp32_fma, Weighted, "ops/thread", "FP32 fused multiply-add (fma, fmuladd)")          \
+  X(fp16_ops, Weighted, "ops/thread", "FP16 and BF16 arithmetic except FMA")             \
+  X(fp16_fma, Weighted, "ops/thread", "FP16 and BF16 fused multiply-add")                \
+  X(fp64_ops, Weighted, "ops/thread", "FP64 arithmetic except FMA")                      \
+  X(fp64_fma, Weighted, "ops/thread", "FP64 fused multiply-add")                         \
+  X(int_ops, Weighted, "ops/thread", "integer add, sub, mul, div, logic, shift, compare, select") \
+  X(conversions, Weighted, "ops/thread", "int<->fp and fp<->fp conversions")             \
+  X(special_fns, Weighted, "ops/thread",                                                 \
+    "sqrt, rsqrt, fdiv, exp, log, sin, cos, pow, tanh (LLVM/NVVM intrinsics, libdevice)") \
+  X(flops, Kernel, "flop/thread", "floating-point operations, FMA counted as 2")      \
+  X(global_loads, Weighted, "accesses/thread", "loads from global memory")              \
+  X(global_load_bytes, Weighted, "bytes/thread", "bytes loaded from global memory")     \
+  X(global_stores, Weighted, "accesses/thread", "stores to global memory")              \
+  X(global_store_bytes, Weighted, "bytes/thread", "bytes stored to global memory")      \
+  X(shared_loads, Weighted, "accesses/thread", "loads from shared memory")              \
+  X(shared_load_bytes, Weighted, "bytes/thread", "bytes loaded from shared memory")     \
+  X(shared_stores, Weighted, "accesses/thread", "stores to shared memory")              \
+  X(shared_store_bytes, Weighted, "bytes/thread", "bytes stored to shared memory")      \
+  X(local_loads, Weighted, "accesses/thread", "loads from local (stack) memory")        \
+  X(local_load_bytes, Weighted, "bytes/thread", "bytes loaded from local memory")       \
+  X(local_stores, Weighted, "accesses/thread", "stores to local memory")                \
+  X(local_store_bytes, Weighted, "bytes/thread", "bytes stored to local memory")        \
+  X(const_loads, Weighted, "accesses/thread", "loads from constant memory")             \
+  X(const_load_bytes, Weighted, "bytes/thread", "bytes loaded from constant memory")    \
+  X(param_loads, Weighted, "accesses/thread", "loads from kernel parameter space")      \
+  X(param_load_bytes, Weighted, "bytes/thread", "bytes loaded from parameter space")    \
+  X(generic_loads, Weighted, "accesses/thread", "loads through unresolved generic pointers") \
+  X(generic_load_bytes, Weighted, "bytes/thread", "bytes loaded through generic pointers") \
+  X(generic_stores, Weighted, "accesses/thread", "stores through unresolved generic pointers") \
+  X(generic_store_bytes, Weighted, "bytes/thread", "bytes stored through generic pointers") \
+  X(vector_accesses, Weighted, "accesses/thread", "loads and stores of vector type (>=2 lanes)") \
+  X(max_access_bytes, Max, "bytes", "widest single load or store")                  \
+  X(global_atomics, Weighted, "ops/thread", "atomic RMW / cmpxchg on global memory")    \
+  X(shared_atomics, Weighted, "ops/thread", "atomic RMW / cmpxchg on shared memory")    \
+  X(barriers, Weighted, "ops/thread", "block barriers (__syncthreads, barrier.sync)")   \
+  X(warp_shuffles, Weighted, "ops/thread", "warp shuffles (shfl.sync)")                 \
+  X(warp_votes, Weighted, "ops/thread", "warp votes, ballots and matches")             \
+  X(tensor_ops, Weighted, "ops/thread", "tensor-core mma/wmma operations")             \
+  X(branches, Weighted, "ops/thread", "conditional branches and switches")             \
+  X(divergent_branches, Weighted, "ops/thread",                                          \
+    "conditional branches whose condition depends on the thread index")      \
+  X(global_coalesced, Weighted, "accesses/thread",                                       \
+    "global accesses whose address advances by the access size per threadIdx.x") \
+  X(global_strided, Weighted, "accesses/thread",                                         \
+    "global accesses with another constant or symbolic stride per threadIdx.x") \
+  X(global_irregular, Weighted, "accesses/thread",                                       \
+    "global accesses whose address depends on threadIdx.x non-affinely or via loaded data") \
+  X(global_uniform, Weighted, "accesses/thread",                                         \
+    "global accesses whose address does not depend on threadIdx.x")          \
+  X(static_shared_bytes, Kernel, "bytes/block", "statically allocated shared memory") \
+  X(uses_dynamic_shared, Kernel, "0/1", "the kernel uses extern (dynamic) shared memory") \
+  X(reads_dim_y, Or, "0/1", "reads threadIdx.y, blockIdx.y or blockDim.y")        \
+  X(reads_dim_z, Or, "0/1", "reads threadIdx.z, blockIdx.z or blockDim.z")        \
+  X(register_estimate, Max, "registers/thread",                                     \
+    "peak simultaneously live 32-bit values plus 8 reserved (an estimate)")  \
+  X(arithmetic_intensity, Kernel, "flop/byte",                                         \
+    "flops / (global_load_bytes + global_store_bytes); flops if no global bytes") \
+  X(loops, Sum, "count", "natural loops in the kernel")                            \
+  X(max_loop_depth, Max, "count", "deepest loop nesting")                          \
+  X(unknown_trip_loops, Sum, "count", "loops whose trip count defaulted")
+
+/// Launch bounds already present on a kernel (0 = absent).
+struct LaunchBounds {
+  std::array<unsigned, 3> MaxNTid = {0, 0, 0};
+  std::array<unsigned, 3> ReqNTid = {0, 0, 0};
+  unsigned MinCTASM = 0;
+  unsigned MaxNReg = 0;
+
+  bool any() const;
+  /// Threads allowed per block by maxntid/reqntid, 0 if unbounded.
+  unsigned maxThreads() const;
+};
+
+/// Which special registers a kernel reads, as "x", "xy", "" ...
+struct DimsRead {
+  std::string ThreadIdx, BlockIdx, BlockDim, GridDim;
+};
+
+struct KernelFeatures {
+  std::string Name;
+#define ENERGY_FIELD(Field, Merge, Unit, Doc) double Field = 0;
+  ENERGY_KERNEL_FEATURES(ENERGY_FIELD)
+#undef ENERGY_FIELD
+  LaunchBounds Bounds;
+  DimsRead Dims;
+
+  static constexpr unsigned NumNumeric = 0
+#define ENERGY_COUNT(Field, Merge, Unit, Doc) +1
+      ENERGY_KERNEL_FEATURES(ENERGY_COUNT)
+#undef ENERGY_COUNT
+      ;
+  /// Numeric features in declaration order (the model's kernel inputs).
+  std::array<double, NumNumeric> numeric() const;
+  static std::array<llvm::StringRef, NumNumeric> numericNames();
+
+  /// Folds a called function's features in; Weight is how often the call
+  /// executes per thread.
+  void mergeCallee(const KernelFeatures &Callee, double Weight);
+  /// Derived fields (flops, arithmetic_intensity) from the counted ones.
+  void finalize();
+
+  void printText(llvm::raw_ostream &OS) const;
+  void writeJSON(llvm::json::OStream &J) const;
+  static void printCSVHeader(llvm::raw_ostream &OS);
+  void printCSVRow(llvm::raw_ostream &OS) const;
+};
+
+/// Trip count used for loops ScalarEvolution cannot bound.
+constexpr unsigned DefaultTripCount = 8;
+
+/// Registers one extra to the live count for the ABI and addressing.
+constexpr unsigned ReservedRegisters = 8;
+
+} // namespace energy
+
+#endif

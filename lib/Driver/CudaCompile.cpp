@@ -1,0 +1,108 @@
+//===- CudaCompile.cpp - Drive clang-19 over CUDA device code -------------===//
+
+#include "energy/CudaCompile.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace energy {
+
+CudaCompileOptions::CommandLine::CommandLine(cl::OptionCategory &Cat)
+    : Clang("clang", cl::init(ENERGY_DEFAULT_CLANG), cl::value_desc("path"),
+            cl::desc("clang++ (version 19) for .cu inputs"), cl::cat(Cat)),
+      CudaPath("cuda-path", cl::init(ENERGY_DEFAULT_CUDA_PATH),
+               cl::value_desc("dir"), cl::desc("CUDA toolkit root"),
+               cl::cat(Cat)),
+      GpuArch("cuda-gpu-arch", cl::init("sm_90"), cl::value_desc("sm_XX"),
+              cl::desc("GPU architecture for .cu inputs"), cl::cat(Cat)),
+      OptLevel("O", cl::init(2), cl::Prefix, cl::value_desc("level"),
+               cl::desc("Optimization level for .cu inputs (0-3, default 2)"),
+               cl::cat(Cat)),
+      ExtraArgs("extra-arg", cl::value_desc("arg"),
+                cl::desc("Extra clang argument for .cu inputs (repeatable)"),
+                cl::cat(Cat)) {}
+
+CudaCompileOptions CudaCompileOptions::CommandLine::options() const {
+  CudaCompileOptions O;
+  O.Clang = Clang;
+  O.CudaPath = CudaPath;
+  O.GpuArch = GpuArch;
+  O.OptLevel = OptLevel;
+  O.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  return O;
+}
+
+std::string cudaCompatIncludeDir() {
+  // Installed layout first: <prefix>/bin/tool -> <prefix>/include/energy/cuda-compat.
+  std::string Exe = sys::fs::getMainExecutable(nullptr, nullptr);
+  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Installed, "include", "energy", "cuda-compat");
+  if (sys::fs::is_directory(Installed))
+    return std::string(Installed);
+  return ENERGY_SOURCE_COMPAT_DIR;
+}
+
+std::vector<std::string>
+CudaCompileOptions::deviceArgs(StringRef Input, StringRef Output,
+                               bool EmitLLVM) const {
+  std::vector<std::string> Args = {
+      Clang, "-x", "cuda", "--cuda-device-only",
+      "--cuda-gpu-arch=" + GpuArch, "--cuda-path=" + CudaPath,
+      "-isystem", cudaCompatIncludeDir(), "-Wno-unknown-cuda-version",
+      "-O" + std::to_string(OptLevel), "-S"};
+  if (EmitLLVM)
+    Args.push_back("-emit-llvm");
+  Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
+  Args.push_back(Input.str());
+  Args.push_back("-o");
+  Args.push_back(Output.str());
+  return Args;
+}
+
+bool runProgram(const std::vector<std::string> &Args, std::string &Error) {
+  SmallString<128> Log;
+  sys::fs::createTemporaryFile("energy-run", "log", Log);
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log),
+                                          StringRef(Log)};
+  std::vector<StringRef> Refs(Args.begin(), Args.end());
+  std::string ExecError;
+  int RC = sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects, 0, 0,
+                               &ExecError);
+  if (RC != 0) {
+    Error = RC < 0 ? "cannot run " + Args[0] + ": " + ExecError
+                   : Args[0] + " failed (exit " + std::to_string(RC) + ")";
+    if (auto Text = MemoryBuffer::getFile(Log))
+      if ((*Text)->getBufferSize())
+        Error += ":\n" + (*Text)->getBuffer().rtrim().str();
+  }
+  sys::fs::remove(Log);
+  return RC == 0;
+}
+
+std::unique_ptr<Module> compileCudaToModule(StringRef Input,
+                                            const CudaCompileOptions &Opts,
+                                            LLVMContext &Ctx,
+                                            std::string &Error) {
+  SmallString<128> IR;
+  sys::fs::createTemporaryFile("energy-device", "ll", IR);
+  std::unique_ptr<Module> M;
+  if (runProgram(Opts.deviceArgs(Input, IR, /*EmitLLVM=*/true), Error)) {
+    SMDiagnostic Diag;
+    M = parseIRFile(IR, Diag, Ctx);
+    if (!M)
+      Error = "clang produced unreadable IR: " + Diag.getMessage().str();
+  }
+  sys::fs::remove(IR);
+  return M;
+}
+
+} // namespace energy

@@ -1,0 +1,116 @@
+//===- AccessStride.cpp - Address stride per threadIdx.x ------------------===//
+
+#include "AccessStride.h"
+#include "ThreadDependence.h"
+
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+
+using namespace llvm;
+
+namespace energy {
+
+StrideClass classifyStride(Stride S, uint64_t AccessBytes) {
+  switch (S.K) {
+  case Stride::Zero:
+    return StrideClass::Uniform;
+  case Stride::Constant:
+    return static_cast<uint64_t>(S.Bytes < 0 ? -S.Bytes : S.Bytes) == AccessBytes
+               ? StrideClass::Coalesced
+               : StrideClass::Strided;
+  case Stride::Symbolic:
+    return StrideClass::Strided;
+  case Stride::Unknown:
+    return StrideClass::Irregular;
+  }
+  return StrideClass::Irregular;
+}
+
+static Stride add(Stride A, Stride B) {
+  if (A.K == Stride::Unknown || B.K == Stride::Unknown)
+    return Stride::unknown();
+  if (A.K == Stride::Zero)
+    return B;
+  if (B.K == Stride::Zero)
+    return A;
+  if (A.K == Stride::Constant && B.K == Stride::Constant)
+    return Stride::constant(A.Bytes + B.Bytes);
+  return Stride::symbolic();
+}
+
+namespace {
+struct StrideOf {
+  const ThreadDependence &TD;
+
+  Stride operator()(const SCEV *S) const {
+    if (isa<SCEVConstant>(S))
+      return Stride::zero();
+    if (auto *U = dyn_cast<SCEVUnknown>(S))
+      return ofValue(U->getValue());
+    if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+      return (*this)(Cast->getOperand(0));
+    if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+      Stride Sum = Stride::zero();
+      for (const SCEV *Op : Add->operands())
+        Sum = add(Sum, (*this)(Op));
+      return Sum;
+    }
+    if (auto *Mul = dyn_cast<SCEVMulExpr>(S))
+      return ofProduct(Mul);
+    if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S)) {
+      // The step moves with the loop, not with the thread.
+      for (const SCEV *Op : Rec->operands().drop_front())
+        if ((*this)(Op).K != Stride::Zero)
+          return Stride::unknown();
+      return (*this)(Rec->getStart());
+    }
+    // Division, min/max: fine when thread-invariant, irregular otherwise.
+    for (const SCEV *Op : S->operands())
+      if ((*this)(Op).K != Stride::Zero)
+        return Stride::unknown();
+    return Stride::zero();
+  }
+
+  Stride ofValue(const Value *V) const {
+    if (auto Read = readsSpecialRegister(V)) {
+      if (Read->Reg == SpecialRegister::ThreadIdx)
+        return Read->Axis == 0 ? Stride::constant(1) : Stride::zero();
+      return Read->Reg == SpecialRegister::LaneId ? Stride::constant(1)
+                                                  : Stride::zero();
+    }
+    return TD.isThreadDependent(V) ? Stride::unknown() : Stride::zero();
+  }
+
+  Stride ofProduct(const SCEVMulExpr *Mul) const {
+    Stride Varying = Stride::zero();
+    int64_t Scale = 1;
+    bool SymbolicScale = false;
+    for (const SCEV *Op : Mul->operands()) {
+      Stride D = (*this)(Op);
+      if (D.K != Stride::Zero) {
+        if (Varying.K != Stride::Zero)
+          return Stride::unknown(); // tid * tid
+        Varying = D;
+      } else if (auto *C = dyn_cast<SCEVConstant>(Op)) {
+        Scale *= C->getAPInt().getSExtValue();
+      } else {
+        SymbolicScale = true;
+      }
+    }
+    if (Varying.K == Stride::Zero || Varying.K == Stride::Unknown)
+      return Varying;
+    if (SymbolicScale || Varying.K == Stride::Symbolic)
+      return Stride::symbolic();
+    return Stride::constant(Varying.Bytes * Scale);
+  }
+};
+} // namespace
+
+Stride addressStride(const Value *Ptr, ScalarEvolution &SE,
+                     const ThreadDependence &TD) {
+  if (!SE.isSCEVable(Ptr->getType()))
+    return TD.isThreadDependent(Ptr) ? Stride::unknown() : Stride::zero();
+  return StrideOf{TD}(SE.getSCEV(const_cast<Value *>(Ptr)));
+}
+
+} // namespace energy

@@ -1,0 +1,36 @@
+//===- CallClassifier.h - What a call by name costs -------------*- C++ -*-===//
+//
+// Classifies calls of NVVM intrinsics and libdevice (`__nv_*`) functions by
+// name, so the feature counter treats `__nv_expf`, `llvm.nvvm.ex2.approx.f`
+// and `llvm.exp.f32` alike.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_LIB_CALLCLASSIFIER_H
+#define ENERGY_LIB_CALLCLASSIFIER_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace energy {
+
+enum class CallKind {
+  Other,        // counted as an instruction only
+  FloatOp,      // cheap FP op (min, max, abs, floor ...) of the result type
+  FloatFMA,     // fused multiply-add of the result type
+  IntOp,        // integer op (min, max, popc, clz ...)
+  Conversion,   // int<->fp or fp<->fp
+  Special,      // SFU-class or long-latency math: sqrt, exp, div, sin ...
+  Barrier,
+  Shuffle,
+  Vote,
+  TensorCore,
+  Atomic,       // memory space from the pointer operand
+  GlobalLoad,   // ldg/ldu: read-only global loads
+};
+
+/// Classifies `llvm.*` intrinsic names (with or without type suffixes) and
+/// libdevice names. Unknown names give CallKind::Other.
+CallKind classifyCallee(llvm::StringRef Name);
+
+} // namespace energy
+
+#endif

@@ -1,0 +1,481 @@
+//===- FeatureAnalysis.cpp - Static features of NVPTX kernels -------------===//
+
+#include "energy/FeatureAnalysis.h"
+#include "energy/NVVMAnnotations.h"
+
+#include "AccessStride.h"
+#include "CallClassifier.h"
+#include "RegisterPressure.h"
+#include "ThreadDependence.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <map>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "energy-features"
+
+namespace energy {
+
+AnalysisKey KernelFeaturesAnalysis::Key;
+
+namespace {
+
+enum class MemSpace { Global, Shared, Local, Const, Param, Generic };
+
+/// NVPTX address spaces; generic pointers are resolved through their
+/// underlying object: kernel pointer arguments point to global memory (the
+/// same assumption NVPTXLowerArgs makes), allocas to local memory.
+MemSpace resolveSpace(const Value *Ptr) {
+  auto FromAS = [](unsigned AS) {
+    switch (AS) {
+    case 1: return MemSpace::Global;
+    case 3: return MemSpace::Shared;
+    case 4: return MemSpace::Const;
+    case 5: return MemSpace::Local;
+    case 101: return MemSpace::Param;
+    default: return MemSpace::Generic;
+    }
+  };
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  if (AS != 0)
+    return FromAS(AS);
+  const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
+  if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Obj))
+    return FromAS(Cast->getSrcAddressSpace());
+  if (Obj->getType()->getPointerAddressSpace() != 0)
+    return FromAS(Obj->getType()->getPointerAddressSpace());
+  if (auto *Arg = dyn_cast<Argument>(Obj))
+    return isKernel(*Arg->getParent()) ? MemSpace::Global : MemSpace::Generic;
+  if (isa<AllocaInst>(Obj))
+    return MemSpace::Local;
+  return MemSpace::Generic;
+}
+
+/// Element count of a (vector) type, 1 for scalars.
+unsigned lanes(const Type *T) {
+  if (auto *VT = dyn_cast<FixedVectorType>(T))
+    return VT->getNumElements();
+  return 1;
+}
+
+/// An fmul that the backend fuses into its only user, an fadd/fsub: with
+/// clang's CUDA default -ffp-contract=fast both carry the `contract` flag.
+bool fusesIntoUser(const Instruction &I) {
+  if (I.getOpcode() != Instruction::FMul || !I.hasAllowContract() ||
+      !I.hasOneUse())
+    return false;
+  auto *User = cast<Instruction>(*I.user_begin());
+  return (User->getOpcode() == Instruction::FAdd ||
+          User->getOpcode() == Instruction::FSub) &&
+         User->hasAllowContract();
+}
+
+/// An fadd/fsub that absorbs a contractable fmul operand.
+bool isContractedFMA(const Instruction &I) {
+  if (I.getOpcode() != Instruction::FAdd && I.getOpcode() != Instruction::FSub)
+    return false;
+  for (const Value *Op : I.operands())
+    if (auto *Mul = dyn_cast<Instruction>(Op))
+      if (fusesIntoUser(*Mul))
+        return true;
+  return false;
+}
+
+/// Counts one function; called functions are counted once each and folded
+/// into their callers.
+class FeatureCounter {
+public:
+  explicit FeatureCounter(const FeatureOptions &Opts) : Opts(Opts) {}
+
+  KernelFeatures count(Function &F);
+
+private:
+  const FeatureOptions &Opts;
+  std::map<const Function *, KernelFeatures> Done;
+  SmallPtrSet<const Function *, 8> InProgress;
+
+  struct FunctionState {
+    KernelFeatures &Out;
+    ScalarEvolution &SE;
+    const ThreadDependence &TD;
+    const DataLayout &DL;
+  };
+
+  double blockWeight(const BasicBlock &BB, const LoopInfo &LI,
+                     ScalarEvolution &SE);
+  void countInstruction(Instruction &I, double W, FunctionState &S);
+  void countMemory(const Value *Ptr, Type *AccessTy, bool IsStore, double W,
+                   FunctionState &S);
+  void countCall(CallBase &Call, double W, FunctionState &S);
+  void countFloat(const Type *T, double W, bool FMA, KernelFeatures &Out);
+};
+
+/// The trip count ScalarEvolution can prove (exact, else a constant maximum),
+/// or nothing. A maximum that only comes from the index type's range says
+/// nothing useful.
+std::optional<unsigned> knownTripCount(const Loop *L, ScalarEvolution &SE) {
+  constexpr unsigned MaxBelievableTrip = 1u << 16;
+  unsigned Trip = SE.getSmallConstantTripCount(L);
+  if (!Trip)
+    Trip = SE.getSmallConstantMaxTripCount(L);
+  if (!Trip || Trip > MaxBelievableTrip)
+    return std::nullopt;
+  return Trip;
+}
+
+/// Estimated executions per thread of a block: product of the trip counts of
+/// its loops.
+double FeatureCounter::blockWeight(const BasicBlock &BB, const LoopInfo &LI,
+                                   ScalarEvolution &SE) {
+  double W = 1;
+  for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
+    W *= knownTripCount(L, SE).value_or(Opts.DefaultTripCount);
+  return W;
+}
+
+void FeatureCounter::countFloat(const Type *T, double W, bool FMA,
+                                KernelFeatures &Out) {
+  const Type *Scalar = T->getScalarType();
+  double N = W * lanes(T);
+  if (Scalar->isFloatTy())
+    (FMA ? Out.fp32_fma : Out.fp32_ops) += N;
+  else if (Scalar->isHalfTy() || Scalar->isBFloatTy())
+    (FMA ? Out.fp16_fma : Out.fp16_ops) += N;
+  else if (Scalar->isDoubleTy())
+    (FMA ? Out.fp64_fma : Out.fp64_ops) += N;
+}
+
+void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
+                                 bool IsStore, double W, FunctionState &S) {
+  KernelFeatures &Out = S.Out;
+  double Bytes = static_cast<double>(S.DL.getTypeStoreSize(AccessTy));
+  Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
+  if (lanes(AccessTy) > 1)
+    Out.vector_accesses += W;
+  switch (resolveSpace(Ptr)) {
+  case MemSpace::Global: {
+    (IsStore ? Out.global_stores : Out.global_loads) += W;
+    (IsStore ? Out.global_store_bytes : Out.global_load_bytes) += W * Bytes;
+    switch (classifyStride(addressStride(Ptr, S.SE, S.TD),
+                           static_cast<uint64_t>(Bytes))) {
+    case StrideClass::Uniform: Out.global_uniform += W; break;
+    case StrideClass::Coalesced: Out.global_coalesced += W; break;
+    case StrideClass::Strided: Out.global_strided += W; break;
+    case StrideClass::Irregular: Out.global_irregular += W; break;
+    }
+    return;
+  }
+  case MemSpace::Shared:
+    (IsStore ? Out.shared_stores : Out.shared_loads) += W;
+    (IsStore ? Out.shared_store_bytes : Out.shared_load_bytes) += W * Bytes;
+    return;
+  case MemSpace::Local:
+    (IsStore ? Out.local_stores : Out.local_loads) += W;
+    (IsStore ? Out.local_store_bytes : Out.local_load_bytes) += W * Bytes;
+    return;
+  case MemSpace::Const:
+    Out.const_loads += W;
+    Out.const_load_bytes += W * Bytes;
+    return;
+  case MemSpace::Param:
+    Out.param_loads += W;
+    Out.param_load_bytes += W * Bytes;
+    return;
+  case MemSpace::Generic:
+    (IsStore ? Out.generic_stores : Out.generic_loads) += W;
+    (IsStore ? Out.generic_store_bytes : Out.generic_load_bytes) += W * Bytes;
+    return;
+  }
+}
+
+void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
+  KernelFeatures &Out = S.Out;
+  Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return;
+  if (auto Read = readsSpecialRegister(&Call)) {
+    static const char Axes[] = "xyz";
+    std::string *Dims[] = {&Out.Dims.ThreadIdx, &Out.Dims.BlockIdx,
+                           &Out.Dims.BlockDim, &Out.Dims.GridDim};
+    if (Read->Reg == SpecialRegister::LaneId)
+      return;
+    std::string &D = *Dims[static_cast<unsigned>(Read->Reg)];
+    if (D.find(Axes[Read->Axis]) == std::string::npos) {
+      D.push_back(Axes[Read->Axis]);
+      llvm::sort(D);
+    }
+    return;
+  }
+  switch (classifyCallee(Callee->getName())) {
+  case CallKind::FloatOp:
+    return countFloat(Call.getType(), W, /*FMA=*/false, Out);
+  case CallKind::FloatFMA:
+    return countFloat(Call.getType(), W, /*FMA=*/true, Out);
+  case CallKind::IntOp:
+    Out.int_ops += W * lanes(Call.getType());
+    return;
+  case CallKind::Conversion:
+    Out.conversions += W * lanes(Call.getType());
+    return;
+  case CallKind::Special:
+    Out.special_fns += W * lanes(Call.getType());
+    return;
+  case CallKind::Barrier:
+    Out.barriers += W;
+    return;
+  case CallKind::Shuffle:
+    Out.warp_shuffles += W;
+    return;
+  case CallKind::Vote:
+    Out.warp_votes += W;
+    return;
+  case CallKind::TensorCore:
+    Out.tensor_ops += W;
+    return;
+  case CallKind::Atomic:
+    if (Call.arg_size() && Call.getArgOperand(0)->getType()->isPointerTy())
+      (resolveSpace(Call.getArgOperand(0)) == MemSpace::Shared
+           ? Out.shared_atomics
+           : Out.global_atomics) += W;
+    return;
+  case CallKind::GlobalLoad:
+    if (Call.arg_size())
+      countMemory(Call.getArgOperand(0), Call.getType(), /*IsStore=*/false, W,
+                  S);
+    return;
+  case CallKind::Other:
+    break;
+  }
+  if (Callee->isDeclaration() || Callee->isIntrinsic() ||
+      InProgress.contains(Callee))
+    return;
+  Out.mergeCallee(count(*Callee), W);
+}
+
+void FeatureCounter::countInstruction(Instruction &I, double W,
+                                      FunctionState &S) {
+  KernelFeatures &Out = S.Out;
+  if (isa<DbgInfoIntrinsic>(I) || I.isLifetimeStartOrEnd())
+    return;
+  Out.instructions += W;
+  Type *T = I.getType();
+  switch (I.getOpcode()) {
+  case Instruction::FMul:
+    if (fusesIntoUser(I))
+      return; // counted as an FMA at its user
+    return countFloat(T, W, /*FMA=*/false, Out);
+  case Instruction::FAdd:
+  case Instruction::FSub:
+    return countFloat(T, W, /*FMA=*/isContractedFMA(I), Out);
+  case Instruction::FNeg:
+    return countFloat(T, W, /*FMA=*/false, Out);
+  case Instruction::FDiv:
+  case Instruction::FRem:
+    Out.special_fns += W * lanes(T);
+    return;
+  case Instruction::FCmp:
+    return countFloat(I.getOperand(0)->getType(), W, /*FMA=*/false, Out);
+  case Instruction::Add: case Instruction::Sub: case Instruction::Mul:
+  case Instruction::UDiv: case Instruction::SDiv: case Instruction::URem:
+  case Instruction::SRem: case Instruction::Shl: case Instruction::LShr:
+  case Instruction::AShr: case Instruction::And: case Instruction::Or:
+  case Instruction::Xor: case Instruction::ICmp: case Instruction::Select:
+    Out.int_ops += W * lanes(T);
+    return;
+  case Instruction::SIToFP: case Instruction::UIToFP: case Instruction::FPToSI:
+  case Instruction::FPToUI: case Instruction::FPExt: case Instruction::FPTrunc:
+    Out.conversions += W * lanes(T);
+    return;
+  case Instruction::Load: {
+    auto &Load = cast<LoadInst>(I);
+    return countMemory(Load.getPointerOperand(), T, /*IsStore=*/false, W, S);
+  }
+  case Instruction::Store: {
+    auto &Store = cast<StoreInst>(I);
+    return countMemory(Store.getPointerOperand(),
+                       Store.getValueOperand()->getType(), /*IsStore=*/true, W,
+                       S);
+  }
+  case Instruction::AtomicRMW:
+  case Instruction::AtomicCmpXchg: {
+    const Value *Ptr = isa<AtomicRMWInst>(I)
+                           ? cast<AtomicRMWInst>(I).getPointerOperand()
+                           : cast<AtomicCmpXchgInst>(I).getPointerOperand();
+    (resolveSpace(Ptr) == MemSpace::Shared ? Out.shared_atomics
+                                           : Out.global_atomics) += W;
+    return;
+  }
+  case Instruction::Br:
+    if (cast<BranchInst>(I).isConditional()) {
+      Out.branches += W;
+      if (S.TD.isThreadDependent(cast<BranchInst>(I).getCondition()))
+        Out.divergent_branches += W;
+    }
+    return;
+  case Instruction::Switch:
+    Out.branches += W;
+    if (S.TD.isThreadDependent(cast<SwitchInst>(I).getCondition()))
+      Out.divergent_branches += W;
+    return;
+  case Instruction::Call:
+    return countCall(cast<CallBase>(I), W, S);
+  default:
+    return;
+  }
+}
+
+KernelFeatures FeatureCounter::count(Function &F) {
+  auto It = Done.find(&F);
+  if (It != Done.end())
+    return It->second;
+  InProgress.insert(&F);
+
+  KernelFeatures Out;
+  Out.Name = F.getName().str();
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
+  TargetLibraryInfo TLI(TLII, &F);
+  AssumptionCache AC(F);
+  ScalarEvolution SE(F, TLI, AC, DT, LI);
+  ThreadDependence TD(F);
+  FunctionState S{Out, SE, TD, F.getParent()->getDataLayout()};
+
+  for (BasicBlock &BB : F) {
+    double W = blockWeight(BB, LI, SE);
+    for (Instruction &I : BB)
+      countInstruction(I, W, S);
+  }
+  for (const Loop *L : LI.getLoopsInPreorder()) {
+    Out.loops += 1;
+    Out.max_loop_depth =
+        std::max(Out.max_loop_depth, static_cast<double>(L->getLoopDepth()));
+    if (!knownTripCount(L, SE))
+      Out.unknown_trip_loops += 1;
+  }
+  Out.register_estimate =
+      std::max(Out.register_estimate,
+               static_cast<double>(peakLiveRegisters(F) + ReservedRegisters));
+
+  InProgress.erase(&F);
+  return Done[&F] = Out;
+}
+
+/// Shared-memory globals referenced from F or the functions it calls.
+void collectSharedGlobals(const Function &F,
+                          SmallPtrSetImpl<const GlobalVariable *> &Out,
+                          SmallPtrSetImpl<const Function *> &Seen) {
+  if (!Seen.insert(&F).second)
+    return;
+  SmallVector<const Value *, 16> Work;
+  SmallPtrSet<const Value *, 32> Visited;
+  for (const Instruction &I : instructions(F)) {
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction())
+        if (!Callee->isDeclaration())
+          collectSharedGlobals(*Callee, Out, Seen);
+    for (const Value *Op : I.operands())
+      Work.push_back(Op);
+  }
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Visited.insert(V).second)
+      continue;
+    if (auto *GV = dyn_cast<GlobalVariable>(V)) {
+      if (GV->getAddressSpace() == 3)
+        Out.insert(GV);
+    } else if (auto *CE = dyn_cast<ConstantExpr>(V)) {
+      for (const Value *Op : CE->operands())
+        Work.push_back(Op);
+    }
+  }
+}
+
+} // namespace
+
+KernelFeatures computeKernelFeatures(Function &F, const FeatureOptions &Opts) {
+  FeatureCounter Counter(Opts);
+  KernelFeatures Out = Counter.count(F);
+
+  SmallPtrSet<const GlobalVariable *, 8> Shared;
+  SmallPtrSet<const Function *, 8> Seen;
+  collectSharedGlobals(F, Shared, Seen);
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  for (const GlobalVariable *GV : Shared) {
+    uint64_t Size = DL.getTypeAllocSize(GV->getValueType());
+    if (Size == 0)
+      Out.uses_dynamic_shared = 1; // extern __shared__ T s[];
+    Out.static_shared_bytes += static_cast<double>(Size);
+  }
+  Out.Bounds = readLaunchBounds(F);
+  Out.finalize();
+  return Out;
+}
+
+KernelFeaturesAnalysis::Result
+KernelFeaturesAnalysis::run(Function &F, FunctionAnalysisManager &) {
+  if (F.isDeclaration() || !isNVPTXModule(*F.getParent()) || !isKernel(F))
+    return std::nullopt;
+  return computeKernelFeatures(F, Opts);
+}
+
+PreservedAnalyses KernelFeaturesPrinterPass::run(Function &F,
+                                                 FunctionAnalysisManager &FAM) {
+  if (const auto &Features = FAM.getResult<KernelFeaturesAnalysis>(F))
+    Features->printText(OS);
+  return PreservedAnalyses::all();
+}
+
+void writeFeaturesJSON(raw_ostream &OS, StringRef ModuleName,
+                       ArrayRef<KernelFeatures> Kernels) {
+  json::OStream J(OS, /*IndentSize=*/2);
+  J.object([&] {
+    J.attribute("module", ModuleName);
+    J.attributeArray("kernels", [&] {
+      for (const KernelFeatures &K : Kernels)
+        K.writeJSON(J);
+    });
+  });
+  OS << "\n";
+}
+
+PreservedAnalyses KernelFeaturesJSONPass::run(Module &M,
+                                              ModuleAnalysisManager &MAM) {
+  if (!isNVPTXModule(M))
+    return PreservedAnalyses::all();
+  auto &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  std::vector<KernelFeatures> Kernels;
+  for (Function &F : M)
+    if (const auto &Features = FAM.getResult<KernelFeaturesAnalysis>(F))
+      Kernels.push_back(*Features);
+
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC) {
+    M.getContext().emitError("cannot write features to '" + Path +
+                             "': " + EC.message());
+    return PreservedAnalyses::all();
+  }
+  writeFeaturesJSON(OS, M.getModuleIdentifier(), Kernels);
+  return PreservedAnalyses::all();
+}
+
+} // namespace energy

@@ -1,0 +1,186 @@
+//===- KernelFeatures.cpp - Printing and merging kernel features ----------===//
+
+#include "energy/KernelFeatures.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace llvm;
+
+namespace energy {
+
+bool LaunchBounds::any() const {
+  return MaxNTid[0] || ReqNTid[0] || MinCTASM || MaxNReg;
+}
+
+unsigned LaunchBounds::maxThreads() const {
+  auto Product = [](const std::array<unsigned, 3> &D) {
+    return std::max(D[0], 1u) * std::max(D[1], 1u) * std::max(D[2], 1u);
+  };
+  if (ReqNTid[0])
+    return Product(ReqNTid);
+  if (MaxNTid[0])
+    return Product(MaxNTid);
+  return 0;
+}
+
+std::array<double, KernelFeatures::NumNumeric> KernelFeatures::numeric() const {
+  return {
+#define ENERGY_VALUE(Field, Merge, Unit, Doc) Field,
+      ENERGY_KERNEL_FEATURES(ENERGY_VALUE)
+#undef ENERGY_VALUE
+  };
+}
+
+std::array<StringRef, KernelFeatures::NumNumeric> KernelFeatures::numericNames() {
+  return {
+#define ENERGY_NAME(Field, Merge, Unit, Doc) #Field,
+      ENERGY_KERNEL_FEATURES(ENERGY_NAME)
+#undef ENERGY_NAME
+  };
+}
+
+namespace {
+enum MergeKind { Weighted, Sum, Max, Or, Kernel };
+
+void mergeField(double &Into, double From, MergeKind Kind, double Weight) {
+  switch (Kind) {
+  case Weighted:
+    Into += From * Weight;
+    return;
+  case Sum:
+    Into += From;
+    return;
+  case Max:
+    Into = std::max(Into, From);
+    return;
+  case Or:
+    Into = (Into != 0 || From != 0) ? 1 : 0;
+    return;
+  case Kernel:
+    return;
+  }
+}
+
+void mergeDims(std::string &Into, const std::string &From) {
+  for (char C : From)
+    if (Into.find(C) == std::string::npos)
+      Into.push_back(C);
+  std::sort(Into.begin(), Into.end());
+}
+} // namespace
+
+void KernelFeatures::mergeCallee(const KernelFeatures &Callee, double Weight) {
+#define ENERGY_MERGE(Field, Merge, Unit, Doc)                                  \
+  mergeField(Field, Callee.Field, Merge, Weight);
+  ENERGY_KERNEL_FEATURES(ENERGY_MERGE)
+#undef ENERGY_MERGE
+  mergeDims(Dims.ThreadIdx, Callee.Dims.ThreadIdx);
+  mergeDims(Dims.BlockIdx, Callee.Dims.BlockIdx);
+  mergeDims(Dims.BlockDim, Callee.Dims.BlockDim);
+  mergeDims(Dims.GridDim, Callee.Dims.GridDim);
+}
+
+void KernelFeatures::finalize() {
+  flops = fp32_ops + fp16_ops + fp64_ops + 2 * (fp32_fma + fp16_fma + fp64_fma);
+  double GlobalBytes = global_load_bytes + global_store_bytes;
+  arithmetic_intensity = GlobalBytes > 0 ? flops / GlobalBytes : flops;
+  auto Reads = [](const std::string &S, char C) {
+    return S.find(C) != std::string::npos;
+  };
+  for (const std::string *S :
+       {&Dims.ThreadIdx, &Dims.BlockIdx, &Dims.BlockDim}) {
+    if (Reads(*S, 'y'))
+      reads_dim_y = 1;
+    if (Reads(*S, 'z'))
+      reads_dim_z = 1;
+  }
+}
+
+/// Stable numbers: integers print as integers, others with 6 digits.
+static void printNumber(raw_ostream &OS, double V) {
+  if (V == static_cast<double>(static_cast<long long>(V)))
+    OS << static_cast<long long>(V);
+  else
+    OS << format("%.6g", V);
+}
+
+static void printTriple(raw_ostream &OS, const std::array<unsigned, 3> &T) {
+  OS << T[0] << ',' << T[1] << ',' << T[2];
+}
+
+void KernelFeatures::printText(raw_ostream &OS) const {
+  OS << "kernel " << Name << "\n";
+#define ENERGY_PRINT(Field, Merge, Unit, Doc)                                  \
+  OS << "  " #Field ": ";                                                      \
+  printNumber(OS, Field);                                                      \
+  OS << " " Unit "\n";
+  ENERGY_KERNEL_FEATURES(ENERGY_PRINT)
+#undef ENERGY_PRINT
+  OS << "  dims: tid=" << Dims.ThreadIdx << " ctaid=" << Dims.BlockIdx
+     << " ntid=" << Dims.BlockDim << " nctaid=" << Dims.GridDim << "\n";
+  OS << "  launch_bounds: maxntid=";
+  printTriple(OS, Bounds.MaxNTid);
+  OS << " reqntid=";
+  printTriple(OS, Bounds.ReqNTid);
+  OS << " minctasm=" << Bounds.MinCTASM << " maxnreg=" << Bounds.MaxNReg
+     << "\n";
+}
+
+void KernelFeatures::writeJSON(json::OStream &J) const {
+  J.object([&] {
+    J.attribute("kernel", Name);
+    J.attributeObject("features", [&] {
+#define ENERGY_JSON(Field, Merge, Unit, Doc) J.attribute(#Field, Field);
+      ENERGY_KERNEL_FEATURES(ENERGY_JSON)
+#undef ENERGY_JSON
+    });
+    J.attributeObject("dims", [&] {
+      J.attribute("threadIdx", Dims.ThreadIdx);
+      J.attribute("blockIdx", Dims.BlockIdx);
+      J.attribute("blockDim", Dims.BlockDim);
+      J.attribute("gridDim", Dims.GridDim);
+    });
+    J.attributeObject("launch_bounds", [&] {
+      auto Triple = [&](StringRef Key, const std::array<unsigned, 3> &T) {
+        J.attributeArray(Key, [&] {
+          for (unsigned V : T)
+            J.value(V);
+        });
+      };
+      Triple("maxntid", Bounds.MaxNTid);
+      Triple("reqntid", Bounds.ReqNTid);
+      J.attribute("minctasm", Bounds.MinCTASM);
+      J.attribute("maxnreg", Bounds.MaxNReg);
+    });
+  });
+}
+
+void KernelFeatures::printCSVHeader(raw_ostream &OS) {
+  OS << "kernel";
+  for (StringRef Name : numericNames())
+    OS << ',' << Name;
+  OS << ",tid,ctaid,ntid,nctaid,maxntid,reqntid,minctasm,maxnreg\n";
+}
+
+void KernelFeatures::printCSVRow(raw_ostream &OS) const {
+  // Kernel names are C identifiers or Itanium manglings: no commas or quotes.
+  OS << Name;
+  for (double V : numeric()) {
+    OS << ',';
+    printNumber(OS, V);
+  }
+  OS << ',' << Dims.ThreadIdx << ',' << Dims.BlockIdx << ',' << Dims.BlockDim
+     << ',' << Dims.GridDim << ',';
+  auto Joined = [&](const std::array<unsigned, 3> &T) {
+    OS << T[0] << 'x' << T[1] << 'x' << T[2];
+  };
+  Joined(Bounds.MaxNTid);
+  OS << ',';
+  Joined(Bounds.ReqNTid);
+  OS << ',' << Bounds.MinCTASM << ',' << Bounds.MaxNReg << '\n';
+}
+
+} // namespace energy
