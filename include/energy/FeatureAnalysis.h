@@ -5,7 +5,7 @@
 // memory traffic per address space, coalescing class, divergence, shared
 // memory, register pressure.
 //
-//   opt -load-pass-plugin=energy.so -passes='print<energy-features>' \
+//   opt -load-pass-plugin=energy.so -passes="print<energy-features>"
 //       -disable-output kernel.ll
 //
 //===----------------------------------------------------------------------===//
@@ -16,17 +16,26 @@
 #include "llvm/IR/PassManager.h"
 #include <optional>
 #include <string>
+#include <vector>
+
+namespace llvm {
+class GlobalVariable;
+}
 
 namespace energy {
 
 struct FeatureOptions {
   unsigned DefaultTripCount = energy::DefaultTripCount;
+  unsigned DefaultExtent = energy::DefaultExtent;
 };
 
 /// Features of F as if it were a kernel; called device functions are folded
 /// in, weighted by how often each call executes.
 KernelFeatures computeKernelFeatures(llvm::Function &F,
                                      const FeatureOptions &Opts = {});
+
+/// Shared-memory variables F or the functions it calls reference.
+std::vector<const llvm::GlobalVariable *> sharedGlobalsUsedBy(const llvm::Function &F);
 
 class KernelFeaturesAnalysis
     : public llvm::AnalysisInfoMixin<KernelFeaturesAnalysis> {

@@ -6,8 +6,10 @@
 //
 // Counts are per thread and weighted by the estimated number of times the
 // instruction executes: the product of the trip counts of its enclosing
-// loops. A loop's trip count comes from ScalarEvolution (exact constant, else
-// constant maximum); when neither is known it is DefaultTripCount (8,
+// loops. A loop's trip count comes from ScalarEvolution: the exact constant,
+// else a constant maximum, else its symbolic count with every unknown value
+// in the bound (kernel arguments, blockDim ...) taken as DefaultExtent
+// (4096: `k < n; k += TILE` runs 4096/TILE times), else DefaultTripCount (8,
 // `-energy-default-trip-count`). Vector operations count once per element.
 //
 //===----------------------------------------------------------------------===//
@@ -93,7 +95,7 @@ namespace energy {
     "flops / (global_load_bytes + global_store_bytes); flops if no global bytes") \
   X(loops, Sum, "count", "natural loops in the kernel")                            \
   X(max_loop_depth, Max, "count", "deepest loop nesting")                          \
-  X(unknown_trip_loops, Sum, "count", "loops whose trip count defaulted")
+  X(unknown_trip_loops, Sum, "count", "loops without a constant trip count")
 
 /// Launch bounds already present on a kernel (0 = absent).
 struct LaunchBounds {
@@ -143,6 +145,10 @@ struct KernelFeatures {
 
 /// Trip count used for loops ScalarEvolution cannot bound.
 constexpr unsigned DefaultTripCount = 8;
+
+/// Value assumed for unknown integers in loop bounds (a 4096-wide problem
+/// dimension, as in the default 2^24-item workload).
+constexpr unsigned DefaultExtent = 4096;
 
 /// Registers one extra to the live count for the ABI and addressing.
 constexpr unsigned ReservedRegisters = 8;

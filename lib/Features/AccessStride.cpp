@@ -3,8 +3,15 @@
 #include "AccessStride.h"
 #include "ThreadDependence.h"
 
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -41,6 +48,7 @@ static Stride add(Stride A, Stride B) {
 namespace {
 struct StrideOf {
   const ThreadDependence &TD;
+  CalleeSummaries &Callees;
 
   Stride operator()(const SCEV *S) const {
     if (isa<SCEVConstant>(S))
@@ -78,6 +86,13 @@ struct StrideOf {
       return Read->Reg == SpecialRegister::LaneId ? Stride::constant(1)
                                                   : Stride::zero();
     }
+    if (auto *Call = dyn_cast<CallBase>(V))
+      if (const Function *Callee = Call->getCalledFunction())
+        if (!Callee->isDeclaration() && !Call->getType()->isVoidTy() &&
+            llvm::none_of(Call->args(), [&](const Use &Arg) {
+              return TD.isThreadDependent(Arg.get());
+            }))
+          return Callees.returnStride(*Callee);
     return TD.isThreadDependent(V) ? Stride::unknown() : Stride::zero();
   }
 
@@ -107,10 +122,65 @@ struct StrideOf {
 } // namespace
 
 Stride addressStride(const Value *Ptr, ScalarEvolution &SE,
-                     const ThreadDependence &TD) {
+                     const ThreadDependence &TD, CalleeSummaries &Callees) {
   if (!SE.isSCEVable(Ptr->getType()))
     return TD.isThreadDependent(Ptr) ? Stride::unknown() : Stride::zero();
-  return StrideOf{TD}(SE.getSCEV(const_cast<Value *>(Ptr)));
+  return StrideOf{TD, Callees}(SE.getSCEV(const_cast<Value *>(Ptr)));
+}
+
+struct CalleeSummaries::Summary {
+  bool ThreadDependent = false;
+  Stride ReturnStride = Stride::zero();
+};
+
+CalleeSummaries::CalleeSummaries() = default;
+CalleeSummaries::~CalleeSummaries() = default;
+
+const CalleeSummaries::Summary &CalleeSummaries::summarize(const Function &F) {
+  auto It = Summaries.find(&F);
+  if (It != Summaries.end())
+    return *It->second;
+  // Recursion: the in-progress entry answers "unknown".
+  auto &Slot = Summaries[&F];
+  Slot = std::make_unique<Summary>();
+  Slot->ThreadDependent = true;
+  Slot->ReturnStride = Stride::unknown();
+
+  Function &Fn = const_cast<Function &>(F);
+  ThreadDependence TD(F, [&](const Function &Callee) {
+    return returnsThreadDependent(Callee);
+  });
+  const Value *Returned = nullptr;
+  for (const BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+      if (const Value *V = Ret->getReturnValue()) {
+        if (Returned && Returned != V) {
+          Returned = nullptr; // several results: stay conservative
+          break;
+        }
+        Returned = V;
+      }
+  auto Result = std::make_unique<Summary>(*Slot);
+  if (Returned) {
+    Result->ThreadDependent = TD.isThreadDependent(Returned);
+    DominatorTree DT(Fn);
+    LoopInfo LI(DT);
+    TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
+    TargetLibraryInfo TLI(TLII, &Fn);
+    AssumptionCache AC(Fn);
+    ScalarEvolution SE(Fn, TLI, AC, DT, LI);
+    Result->ReturnStride = addressStride(Returned, SE, TD, *this);
+  }
+  Slot = std::move(Result);
+  return *Slot;
+}
+
+bool CalleeSummaries::returnsThreadDependent(const Function &F) {
+  return summarize(F).ThreadDependent;
+}
+
+Stride CalleeSummaries::returnStride(const Function &F) {
+  return summarize(F).ReturnStride;
 }
 
 } // namespace energy

@@ -10,8 +10,11 @@
 #define ENERGY_LIB_ACCESSSTRIDE_H
 
 #include <cstdint>
+#include <map>
+#include <memory>
 
 namespace llvm {
+class Function;
 class ScalarEvolution;
 class Value;
 } // namespace llvm
@@ -36,8 +39,25 @@ struct Stride {
 /// Coalesced when consecutive threads touch consecutive elements.
 StrideClass classifyStride(Stride S, uint64_t AccessBytes);
 
+/// What callers need to know of a called device function's result (a
+/// helper such as global_index() that -O0 code calls, not inlines).
+class CalleeSummaries {
+public:
+  CalleeSummaries();
+  ~CalleeSummaries();
+  /// Whether F's result can differ between threads for uniform arguments.
+  bool returnsThreadDependent(const llvm::Function &F);
+  /// How F's result moves with threadIdx.x for uniform arguments.
+  Stride returnStride(const llvm::Function &F);
+
+private:
+  struct Summary;
+  std::map<const llvm::Function *, std::unique_ptr<Summary>> Summaries;
+  const Summary &summarize(const llvm::Function &F);
+};
+
 Stride addressStride(const llvm::Value *Ptr, llvm::ScalarEvolution &SE,
-                     const ThreadDependence &TD);
+                     const ThreadDependence &TD, CalleeSummaries &Callees);
 
 } // namespace energy
 

@@ -2,7 +2,10 @@
 
 #include "CallClassifier.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <optional>
 
 using namespace llvm;
 
@@ -24,6 +27,12 @@ static CallKind classifyLibdevice(StringRef Name) {
       Base.contains("2int") || Base.contains("2uint") ||
       Base.contains("2ll") || Base.contains("2ull") || Base.contains("2half"))
     return CallKind::Conversion;
+  // __fadd_rn, __dmul_rz ...: rounded arithmetic, not math library calls.
+  for (StringRef Op : {"fadd_", "fsub_", "fmul_", "dadd_", "dsub_", "dmul_"})
+    if (Base.starts_with(Op))
+      return CallKind::FloatOp;
+  if (Base.starts_with("fmaf_") || Base.starts_with("fma_"))
+    return CallKind::FloatFMA;
   return StringSwitch<CallKind>(Base)
       .Cases("fabs", "fmin", "fmax", "floor", "ceil", "trunc", "round",
              CallKind::FloatOp)
@@ -41,6 +50,8 @@ static CallKind classifyLibdevice(StringRef Name) {
 
 static CallKind classifyNVVM(StringRef Rest) {
   auto Starts = [&](StringRef P) { return Rest.starts_with(P); };
+  if (Starts("bar.warp.sync"))
+    return CallKind::Other; // __syncwarp synchronizes a warp, not the block
   if (Starts("barrier") || Starts("bar."))
     return CallKind::Barrier;
   if (Starts("shfl."))
@@ -58,6 +69,8 @@ static CallKind classifyNVVM(StringRef Rest) {
     return CallKind::Special;
   if (Starts("fma."))
     return CallKind::FloatFMA;
+  if (Starts("add.") || Starts("mul."))
+    return CallKind::FloatOp; // add.rn.f, mul.rz.d: __fadd_rn and friends
   if (Starts("fmin") || Starts("fmax") || Starts("fabs") || Starts("floor") ||
       Starts("ceil") || Starts("trunc") || Starts("round") || Starts("saturate"))
     return CallKind::FloatOp;
@@ -65,6 +78,54 @@ static CallKind classifyNVVM(StringRef Rest) {
       Starts("d2") || Starts("f2h") || Starts("f2bf") || Starts("ff2"))
     return CallKind::Conversion;
   return CallKind::Other;
+}
+
+/// The element type and lane count a PTX type suffix names.
+static std::optional<std::pair<char, unsigned>> ptxType(StringRef Suffix) {
+  return StringSwitch<std::optional<std::pair<char, unsigned>>>(Suffix)
+      .Case("f16", std::pair('h', 1u))
+      .Case("f16x2", std::pair('h', 2u))
+      .Case("bf16", std::pair('b', 1u))
+      .Case("bf16x2", std::pair('b', 2u))
+      .Case("f32", std::pair('f', 1u))
+      .Case("f64", std::pair('d', 1u))
+      .Cases("s16", "u16", "s32", "u32", "s64", "u64", std::pair('i', 1u))
+      .Default(std::nullopt);
+}
+
+std::vector<AsmOp> classifyInlineAsm(StringRef Asm) {
+  std::vector<AsmOp> Ops;
+  SmallVector<StringRef, 8> Statements;
+  Asm.split(Statements, ';');
+  for (StringRef Stmt : Statements) {
+    Stmt = Stmt.trim(" \t\n{}");
+    if (Stmt.consume_front("@")) // predicate guard
+      Stmt = Stmt.drop_until([](char C) { return C == ' ' || C == '\t'; }).trim();
+    StringRef Opcode = Stmt.take_until([](char C) { return C == ' ' || C == '\t'; });
+    SmallVector<StringRef, 4> Parts;
+    Opcode.split(Parts, '.');
+    if (Parts.empty())
+      continue;
+    std::optional<std::pair<char, unsigned>> Type;
+    for (StringRef P : ArrayRef<StringRef>(Parts).drop_front())
+      if (auto T = ptxType(P))
+        Type = T;
+    if (!Type)
+      continue;
+    bool Float = Type->first != 'i';
+    CallKind Kind =
+        StringSwitch<CallKind>(Parts[0])
+            .Cases("add", "sub", "mul", "neg", "min", "max", "abs", "setp",
+                   Float ? CallKind::FloatOp : CallKind::IntOp)
+            .Cases("fma", "mad", Float ? CallKind::FloatFMA : CallKind::IntOp)
+            .Cases("rcp", "sqrt", "rsqrt", "ex2", "lg2", "sin", "cos", "tanh",
+                   "div", Float ? CallKind::Special : CallKind::IntOp)
+            .Case("cvt", CallKind::Conversion)
+            .Default(CallKind::Other);
+    if (Kind != CallKind::Other)
+      Ops.push_back({Kind, Type->first, Type->second});
+  }
+  return Ops;
 }
 
 CallKind classifyCallee(StringRef Name) {
@@ -80,6 +141,7 @@ CallKind classifyCallee(StringRef Name) {
       .Cases("sqrt", "exp", "exp2", "exp10", "log", "log2", "log10",
              CallKind::Special)
       .Cases("sin", "cos", "tan", "pow", "powi", CallKind::Special)
+      .Cases("sinh", "cosh", "tanh", "asin", "acos", "atan", CallKind::Special)
       .Cases("minnum", "maxnum", "minimum", "maximum", "fabs", "copysign",
              CallKind::FloatOp)
       .Cases("floor", "ceil", "trunc", "rint", "nearbyint", "round",

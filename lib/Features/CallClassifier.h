@@ -9,6 +9,7 @@
 #define ENERGY_LIB_CALLCLASSIFIER_H
 
 #include "llvm/ADT/StringRef.h"
+#include <vector>
 
 namespace energy {
 
@@ -26,6 +27,19 @@ enum class CallKind {
   Atomic,       // memory space from the pointer operand
   GlobalLoad,   // ldg/ldu: read-only global loads
 };
+
+/// One arithmetic PTX instruction found in inline asm (cuda_fp16.h writes
+/// __half arithmetic that way). Scalar: 'h' f16, 'b' bf16, 'f' f32, 'd' f64,
+/// 'i' integer.
+struct AsmOp {
+  CallKind Kind;
+  char Scalar;
+  unsigned Lanes;
+};
+
+/// The arithmetic instructions of a PTX inline-asm string; moves, loads,
+/// stores and control flow are left out.
+std::vector<AsmOp> classifyInlineAsm(llvm::StringRef Asm);
 
 /// Classifies `llvm.*` intrinsic names (with or without type suffixes) and
 /// libdevice names. Unknown names give CallKind::Other.

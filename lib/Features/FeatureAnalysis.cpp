@@ -12,10 +12,12 @@
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -40,9 +42,10 @@ namespace {
 enum class MemSpace { Global, Shared, Local, Const, Param, Generic };
 
 /// NVPTX address spaces; generic pointers are resolved through their
-/// underlying object: kernel pointer arguments point to global memory (the
-/// same assumption NVPTXLowerArgs makes), allocas to local memory.
-MemSpace resolveSpace(const Value *Ptr) {
+/// underlying object: the kernel's pointer arguments point to global memory
+/// (the same assumption NVPTXLowerArgs makes), allocas to local memory.
+MemSpace resolveSpace(const Value *Ptr, const Function *Kernel,
+                      unsigned Depth = 0) {
   auto FromAS = [](unsigned AS) {
     switch (AS) {
     case 1: return MemSpace::Global;
@@ -61,10 +64,33 @@ MemSpace resolveSpace(const Value *Ptr) {
     return FromAS(Cast->getSrcAddressSpace());
   if (Obj->getType()->getPointerAddressSpace() != 0)
     return FromAS(Obj->getType()->getPointerAddressSpace());
-  if (auto *Arg = dyn_cast<Argument>(Obj))
-    return isKernel(*Arg->getParent()) ? MemSpace::Global : MemSpace::Generic;
+  if (auto *Arg = dyn_cast<Argument>(Obj)) {
+    if (Arg->getParent() != Kernel)
+      return MemSpace::Generic;
+    // Structs passed by value live in the parameter space.
+    return Arg->hasByValAttr() ? MemSpace::Param : MemSpace::Global;
+  }
   if (isa<AllocaInst>(Obj))
     return MemSpace::Local;
+  // -O0 keeps each argument in a stack slot: a pointer reloaded from a slot
+  // whose only store is a resolvable pointer has that pointer's space.
+  constexpr unsigned MaxReloads = 4;
+  if (auto *Load = dyn_cast<LoadInst>(Obj); Load && Depth < MaxReloads) {
+    auto *Slot = dyn_cast<AllocaInst>(
+        getUnderlyingObject(Load->getPointerOperand(), 0));
+    const StoreInst *OnlyStore = nullptr;
+    for (const User *U : Slot ? Slot->users() : Load->users()) {
+      if (!Slot)
+        break;
+      if (auto *Store = dyn_cast<StoreInst>(U)) {
+        if (Store->getPointerOperand() != Slot || OnlyStore)
+          return MemSpace::Generic;
+        OnlyStore = Store;
+      }
+    }
+    if (OnlyStore && OnlyStore->getValueOperand()->getType()->isPointerTy())
+      return resolveSpace(OnlyStore->getValueOperand(), Kernel, Depth + 1);
+  }
   return MemSpace::Generic;
 }
 
@@ -75,39 +101,53 @@ unsigned lanes(const Type *T) {
   return 1;
 }
 
-/// An fmul that the backend fuses into its only user, an fadd/fsub: with
-/// clang's CUDA default -ffp-contract=fast both carry the `contract` flag.
-bool fusesIntoUser(const Instruction &I) {
-  if (I.getOpcode() != Instruction::FMul || !I.hasAllowContract() ||
-      !I.hasOneUse())
-    return false;
-  auto *User = cast<Instruction>(*I.user_begin());
-  return (User->getOpcode() == Instruction::FAdd ||
-          User->getOpcode() == Instruction::FSub) &&
-         User->hasAllowContract();
+/// The operand an fadd/fsub fuses with: the first fmul operand with a single
+/// use, both carrying `contract` (clang's CUDA default -ffp-contract=fast).
+/// The backend fuses at most one product into each add.
+const Instruction *fusedOperand(const Instruction &Add) {
+  if ((Add.getOpcode() != Instruction::FAdd &&
+       Add.getOpcode() != Instruction::FSub) ||
+      !Add.hasAllowContract())
+    return nullptr;
+  for (const Value *Op : Add.operands())
+    if (auto *Mul = dyn_cast<Instruction>(Op))
+      if (Mul->getOpcode() == Instruction::FMul && Mul->hasAllowContract() &&
+          Mul->hasOneUse())
+        return Mul;
+  return nullptr;
 }
 
-/// An fadd/fsub that absorbs a contractable fmul operand.
-bool isContractedFMA(const Instruction &I) {
-  if (I.getOpcode() != Instruction::FAdd && I.getOpcode() != Instruction::FSub)
+/// An fmul counted as part of the FMA at its user.
+bool fusesIntoUser(const Instruction &I) {
+  if (I.getOpcode() != Instruction::FMul || !I.hasOneUse())
     return false;
-  for (const Value *Op : I.operands())
-    if (auto *Mul = dyn_cast<Instruction>(Op))
-      if (fusesIntoUser(*Mul))
-        return true;
-  return false;
+  return fusedOperand(*cast<Instruction>(*I.user_begin())) == &I;
+}
+
+/// The LLVM scalar type of an AsmOp's element code.
+const Type *asmScalarType(char Scalar, LLVMContext &Ctx) {
+  switch (Scalar) {
+  case 'h': return Type::getHalfTy(Ctx);
+  case 'b': return Type::getBFloatTy(Ctx);
+  case 'f': return Type::getFloatTy(Ctx);
+  case 'd': return Type::getDoubleTy(Ctx);
+  default: return Type::getInt32Ty(Ctx);
+  }
 }
 
 /// Counts one function; called functions are counted once each and folded
 /// into their callers.
 class FeatureCounter {
 public:
-  explicit FeatureCounter(const FeatureOptions &Opts) : Opts(Opts) {}
+  FeatureCounter(const FeatureOptions &Opts, const Function &Kernel)
+      : Opts(Opts), Kernel(&Kernel) {}
 
   KernelFeatures count(Function &F);
 
 private:
   const FeatureOptions &Opts;
+  const Function *Kernel;
+  CalleeSummaries Callees;
   std::map<const Function *, KernelFeatures> Done;
   SmallPtrSet<const Function *, 8> InProgress;
 
@@ -124,14 +164,16 @@ private:
   void countMemory(const Value *Ptr, Type *AccessTy, bool IsStore, double W,
                    FunctionState &S);
   void countCall(CallBase &Call, double W, FunctionState &S);
-  void countFloat(const Type *T, double W, bool FMA, KernelFeatures &Out);
+  void countFloat(const Type *Scalar, double N, bool FMA, KernelFeatures &Out);
+  void countKind(CallKind Kind, const Type *Scalar, unsigned Lanes, double W,
+                 KernelFeatures &Out);
 };
 
 /// The trip count ScalarEvolution can prove (exact, else a constant maximum),
 /// or nothing. A maximum that only comes from the index type's range says
 /// nothing useful.
+constexpr unsigned MaxBelievableTrip = 1u << 16;
 std::optional<unsigned> knownTripCount(const Loop *L, ScalarEvolution &SE) {
-  constexpr unsigned MaxBelievableTrip = 1u << 16;
   unsigned Trip = SE.getSmallConstantTripCount(L);
   if (!Trip)
     Trip = SE.getSmallConstantMaxTripCount(L);
@@ -140,20 +182,56 @@ std::optional<unsigned> knownTripCount(const Loop *L, ScalarEvolution &SE) {
   return Trip;
 }
 
+/// Collects the SCEVUnknowns (arguments, loads, special registers) of a SCEV.
+struct UnknownCollector {
+  SmallVector<const SCEVUnknown *, 4> Unknowns;
+  bool follow(const SCEV *S) {
+    if (auto *U = dyn_cast<SCEVUnknown>(S))
+      Unknowns.push_back(U);
+    return true;
+  }
+  bool isDone() const { return false; }
+};
+
+/// The trip count with every unknown value in the loop's bound (a kernel
+/// argument, blockDim ...) taken as DefaultExtent: `k < n; k += TILE` runs
+/// DefaultExtent / TILE times, so tile sizes change the work per iteration,
+/// not the work per thread.
+std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
+                                          unsigned DefaultExtent) {
+  const SCEV *Taken = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(Taken))
+    return std::nullopt;
+  UnknownCollector Collector;
+  SCEVTraversal<UnknownCollector>(Collector).visitAll(Taken);
+  ValueToSCEVMapTy Assumed;
+  for (const SCEVUnknown *U : Collector.Unknowns) {
+    if (!U->getType()->isIntegerTy())
+      return std::nullopt;
+    Assumed[U->getValue()] = SE.getConstant(U->getType(), DefaultExtent);
+  }
+  auto *C = dyn_cast<SCEVConstant>(
+      SCEVParameterRewriter::rewrite(Taken, SE, Assumed));
+  if (!C || C->getAPInt().getActiveBits() > 32 ||
+      C->getAPInt().getZExtValue() >= MaxBelievableTrip)
+    return std::nullopt;
+  return static_cast<unsigned>(C->getAPInt().getZExtValue()) + 1;
+}
+
 /// Estimated executions per thread of a block: product of the trip counts of
 /// its loops.
 double FeatureCounter::blockWeight(const BasicBlock &BB, const LoopInfo &LI,
                                    ScalarEvolution &SE) {
   double W = 1;
   for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
-    W *= knownTripCount(L, SE).value_or(Opts.DefaultTripCount);
+    W *= knownTripCount(L, SE)
+             .value_or(symbolicTripCount(L, SE, Opts.DefaultExtent)
+                           .value_or(Opts.DefaultTripCount));
   return W;
 }
 
-void FeatureCounter::countFloat(const Type *T, double W, bool FMA,
+void FeatureCounter::countFloat(const Type *Scalar, double N, bool FMA,
                                 KernelFeatures &Out) {
-  const Type *Scalar = T->getScalarType();
-  double N = W * lanes(T);
   if (Scalar->isFloatTy())
     (FMA ? Out.fp32_fma : Out.fp32_ops) += N;
   else if (Scalar->isHalfTy() || Scalar->isBFloatTy())
@@ -169,11 +247,11 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
   Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
   if (lanes(AccessTy) > 1)
     Out.vector_accesses += W;
-  switch (resolveSpace(Ptr)) {
+  switch (resolveSpace(Ptr, Kernel)) {
   case MemSpace::Global: {
     (IsStore ? Out.global_stores : Out.global_loads) += W;
     (IsStore ? Out.global_store_bytes : Out.global_load_bytes) += W * Bytes;
-    switch (classifyStride(addressStride(Ptr, S.SE, S.TD),
+    switch (classifyStride(addressStride(Ptr, S.SE, S.TD, Callees),
                            static_cast<uint64_t>(Bytes))) {
     case StrideClass::Uniform: Out.global_uniform += W; break;
     case StrideClass::Coalesced: Out.global_coalesced += W; break;
@@ -205,8 +283,49 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
   }
 }
 
+void FeatureCounter::countKind(CallKind Kind, const Type *Scalar,
+                               unsigned Lanes, double W, KernelFeatures &Out) {
+  double N = W * Lanes;
+  switch (Kind) {
+  case CallKind::FloatOp:
+  case CallKind::FloatFMA:
+    return countFloat(Scalar, N, Kind == CallKind::FloatFMA, Out);
+  case CallKind::IntOp:
+    Out.int_ops += N;
+    return;
+  case CallKind::Conversion:
+    Out.conversions += N;
+    return;
+  case CallKind::Special:
+    Out.special_fns += N;
+    return;
+  case CallKind::Barrier:
+    Out.barriers += W;
+    return;
+  case CallKind::Shuffle:
+    Out.warp_shuffles += W;
+    return;
+  case CallKind::Vote:
+    Out.warp_votes += W;
+    return;
+  case CallKind::TensorCore:
+    Out.tensor_ops += W;
+    return;
+  case CallKind::Atomic:
+  case CallKind::GlobalLoad:
+  case CallKind::Other:
+    return; // memory kinds need the call's operands; see countCall
+  }
+}
+
 void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
   KernelFeatures &Out = S.Out;
+  if (auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand())) {
+    for (const AsmOp &Op : classifyInlineAsm(Asm->getAsmString()))
+      countKind(Op.Kind, asmScalarType(Op.Scalar, Call.getContext()), Op.Lanes,
+                W, Out);
+    return;
+  }
   Function *Callee = Call.getCalledFunction();
   if (!Callee)
     return;
@@ -223,35 +342,11 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
     }
     return;
   }
-  switch (classifyCallee(Callee->getName())) {
-  case CallKind::FloatOp:
-    return countFloat(Call.getType(), W, /*FMA=*/false, Out);
-  case CallKind::FloatFMA:
-    return countFloat(Call.getType(), W, /*FMA=*/true, Out);
-  case CallKind::IntOp:
-    Out.int_ops += W * lanes(Call.getType());
-    return;
-  case CallKind::Conversion:
-    Out.conversions += W * lanes(Call.getType());
-    return;
-  case CallKind::Special:
-    Out.special_fns += W * lanes(Call.getType());
-    return;
-  case CallKind::Barrier:
-    Out.barriers += W;
-    return;
-  case CallKind::Shuffle:
-    Out.warp_shuffles += W;
-    return;
-  case CallKind::Vote:
-    Out.warp_votes += W;
-    return;
-  case CallKind::TensorCore:
-    Out.tensor_ops += W;
-    return;
+  CallKind Kind = classifyCallee(Callee->getName());
+  switch (Kind) {
   case CallKind::Atomic:
     if (Call.arg_size() && Call.getArgOperand(0)->getType()->isPointerTy())
-      (resolveSpace(Call.getArgOperand(0)) == MemSpace::Shared
+      (resolveSpace(Call.getArgOperand(0), Kernel) == MemSpace::Shared
            ? Out.shared_atomics
            : Out.global_atomics) += W;
     return;
@@ -262,6 +357,9 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
     return;
   case CallKind::Other:
     break;
+  default:
+    return countKind(Kind, Call.getType()->getScalarType(),
+                     lanes(Call.getType()), W, Out);
   }
   if (Callee->isDeclaration() || Callee->isIntrinsic() ||
       InProgress.contains(Callee))
@@ -280,18 +378,22 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
   case Instruction::FMul:
     if (fusesIntoUser(I))
       return; // counted as an FMA at its user
-    return countFloat(T, W, /*FMA=*/false, Out);
+    return countFloat(T->getScalarType(), W * lanes(T), /*FMA=*/false, Out);
   case Instruction::FAdd:
   case Instruction::FSub:
-    return countFloat(T, W, /*FMA=*/isContractedFMA(I), Out);
+    return countFloat(T->getScalarType(), W * lanes(T),
+                      /*FMA=*/fusedOperand(I) != nullptr, Out);
   case Instruction::FNeg:
-    return countFloat(T, W, /*FMA=*/false, Out);
+    return countFloat(T->getScalarType(), W * lanes(T), /*FMA=*/false, Out);
   case Instruction::FDiv:
   case Instruction::FRem:
     Out.special_fns += W * lanes(T);
     return;
-  case Instruction::FCmp:
-    return countFloat(I.getOperand(0)->getType(), W, /*FMA=*/false, Out);
+  case Instruction::FCmp: {
+    Type *OpTy = I.getOperand(0)->getType();
+    return countFloat(OpTy->getScalarType(), W * lanes(OpTy), /*FMA=*/false,
+                      Out);
+  }
   case Instruction::Add: case Instruction::Sub: case Instruction::Mul:
   case Instruction::UDiv: case Instruction::SDiv: case Instruction::URem:
   case Instruction::SRem: case Instruction::Shl: case Instruction::LShr:
@@ -318,7 +420,7 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
     const Value *Ptr = isa<AtomicRMWInst>(I)
                            ? cast<AtomicRMWInst>(I).getPointerOperand()
                            : cast<AtomicCmpXchgInst>(I).getPointerOperand();
-    (resolveSpace(Ptr) == MemSpace::Shared ? Out.shared_atomics
+    (resolveSpace(Ptr, Kernel) == MemSpace::Shared ? Out.shared_atomics
                                            : Out.global_atomics) += W;
     return;
   }
@@ -355,7 +457,9 @@ KernelFeatures FeatureCounter::count(Function &F) {
   TargetLibraryInfo TLI(TLII, &F);
   AssumptionCache AC(F);
   ScalarEvolution SE(F, TLI, AC, DT, LI);
-  ThreadDependence TD(F);
+  ThreadDependence TD(F, [&](const Function &Callee) {
+    return Callees.returnsThreadDependent(Callee);
+  });
   FunctionState S{Out, SE, TD, F.getParent()->getDataLayout()};
 
   for (BasicBlock &BB : F) {
@@ -410,15 +514,24 @@ void collectSharedGlobals(const Function &F,
 
 } // namespace
 
-KernelFeatures computeKernelFeatures(Function &F, const FeatureOptions &Opts) {
-  FeatureCounter Counter(Opts);
-  KernelFeatures Out = Counter.count(F);
-
+std::vector<const GlobalVariable *> sharedGlobalsUsedBy(const Function &F) {
   SmallPtrSet<const GlobalVariable *, 8> Shared;
   SmallPtrSet<const Function *, 8> Seen;
   collectSharedGlobals(F, Shared, Seen);
+  std::vector<const GlobalVariable *> Out(Shared.begin(), Shared.end());
+  // Pointer order is not stable across runs; names are.
+  llvm::sort(Out, [](const GlobalVariable *A, const GlobalVariable *B) {
+    return A->getName() < B->getName();
+  });
+  return Out;
+}
+
+KernelFeatures computeKernelFeatures(Function &F, const FeatureOptions &Opts) {
+  FeatureCounter Counter(Opts, F);
+  KernelFeatures Out = Counter.count(F);
+
   const DataLayout &DL = F.getParent()->getDataLayout();
-  for (const GlobalVariable *GV : Shared) {
+  for (const GlobalVariable *GV : sharedGlobalsUsedBy(F)) {
     uint64_t Size = DL.getTypeAllocSize(GV->getValueType());
     if (Size == 0)
       Out.uses_dynamic_shared = 1; // extern __shared__ T s[];

@@ -37,14 +37,22 @@ std::optional<SpecialRegisterRead> readsSpecialRegister(const Value *V) {
   }
 }
 
-static bool isThreadSource(const Instruction &I) {
+static bool
+isThreadSource(const Instruction &I,
+               function_ref<bool(const Function &)> ReturnsThreadDependent) {
   if (auto Read = readsSpecialRegister(&I))
     return Read->Reg == SpecialRegister::ThreadIdx ||
            Read->Reg == SpecialRegister::LaneId;
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = Call->getCalledFunction())
+      return !Callee->isDeclaration() && !Call->getType()->isVoidTy() &&
+             ReturnsThreadDependent(*Callee);
   return isa<AtomicRMWInst, AtomicCmpXchgInst>(I);
 }
 
-ThreadDependence::ThreadDependence(const Function &F) {
+ThreadDependence::ThreadDependence(
+    const Function &F,
+    function_ref<bool(const Function &)> ReturnsThreadDependent) {
   // Stack slots written with a thread-dependent value: loads from them are
   // thread-dependent too.
   DenseSet<const Value *> TaintedSlots;
@@ -55,7 +63,7 @@ ThreadDependence::ThreadDependence(const Function &F) {
     for (const Instruction &I : instructions(F)) {
       if (Dependent.contains(&I))
         continue;
-      bool Tainted = isThreadSource(I);
+      bool Tainted = isThreadSource(I, ReturnsThreadDependent);
       if (!Tainted) {
         if (auto *Store = dyn_cast<StoreInst>(&I)) {
           const Value *Slot = getUnderlyingObject(Store->getPointerOperand());

@@ -2,14 +2,16 @@
 //
 // A conservative forward taint from the thread-index registers: a value is
 // thread-dependent if it is computed from threadIdx/laneid, loaded through a
-// thread-dependent address, returned by an atomic, or loaded from a stack
-// slot that received a thread-dependent store (so -O0 code is covered too).
+// thread-dependent address, returned by an atomic or by a called function
+// whose result depends on the thread, or loaded from a stack slot that
+// received a thread-dependent store (so -O0 code is covered too).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_THREADDEPENDENCE_H
 #define ENERGY_LIB_THREADDEPENDENCE_H
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 
 namespace llvm {
@@ -31,7 +33,11 @@ std::optional<SpecialRegisterRead> readsSpecialRegister(const llvm::Value *V);
 
 class ThreadDependence {
 public:
-  explicit ThreadDependence(const llvm::Function &F);
+  /// ReturnsThreadDependent tells whether a called (defined) function's
+  /// result can differ between threads even for uniform arguments.
+  ThreadDependence(
+      const llvm::Function &F,
+      llvm::function_ref<bool(const llvm::Function &)> ReturnsThreadDependent);
   bool isThreadDependent(const llvm::Value *V) const {
     return Dependent.contains(V);
   }

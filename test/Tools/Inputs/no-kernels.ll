@@ -1,0 +1,8 @@
+; An NVPTX module with device functions only.
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define float @device_fn(float %x) {
+  %y = fmul float %x, %x
+  ret float %y
+}
