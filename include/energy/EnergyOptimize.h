@@ -1,0 +1,59 @@
+//===- EnergyOptimize.h - Pick and apply energy-optimal launches -*- C++ -*-===//
+//
+// `energy-optimize` predicts time and energy of every candidate launch
+// configuration (block shape x tunable values) of each NVPTX kernel, builds
+// the Pareto front, picks the point the objective asks for, and, for kernels
+// opted in (energy.cuh or -energy-tune-all) and not bounded by the user,
+// rewrites the kernel: reqntid/minctasm, tunables folded to constants,
+// shared arrays resized, blockDim folded, and the launch record the host
+// reads. Every kernel gets a remark; -energy-report=FILE writes JSON.
+//
+//   opt -load-pass-plugin=energy.so
+//       -passes='energy-optimize<objective=energy;max-slowdown=0.1>' k.ll
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_ENERGYOPTIMIZE_H
+#define ENERGY_ENERGYOPTIMIZE_H
+
+#include "energy/FeatureAnalysis.h"
+#include "energy/Objective.h"
+
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace energy {
+
+struct OptimizeOptions {
+  ObjectiveSpec Objective;
+  bool TuneAll = false;
+  std::string ReportFile;
+  std::string ModelFile;
+  std::string Arch;        // "sm_90"; empty: each kernel's target-cpu
+  uint64_t WorkItems = 0;  // 0: ENERGY_WORKLOAD(kernel), else DefaultWorkItems
+  std::vector<std::string> ForceConfigs; // "<kernel>:<block>[,NAME=V...]"
+  FeatureOptions Features;
+};
+
+/// Applies one "key=value" (or "tune-all") setting: objective, max-slowdown,
+/// tune-all, report, model, arch, workload, force.
+llvm::Error applyOptimizeSetting(llvm::StringRef Setting, OptimizeOptions &Opts);
+
+/// Parses the parameters of `energy-optimize<a=b;c=d>` on top of Base.
+llvm::Expected<OptimizeOptions> parseOptimizeParams(llvm::StringRef Params,
+                                                    OptimizeOptions Base);
+
+class EnergyOptimizePass : public llvm::PassInfoMixin<EnergyOptimizePass> {
+public:
+  explicit EnergyOptimizePass(OptimizeOptions Opts) : Opts(std::move(Opts)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  OptimizeOptions Opts;
+};
+
+} // namespace energy
+
+#endif

@@ -1,0 +1,144 @@
+// energy.cuh - opt CUDA kernels in to energy tuning by the energy.so plugin.
+//
+// The same source builds with and without the plugin. Without it, kernels
+// run with the defaults written here; with it, the plugin picks the launch
+// configuration and tunable values, folds them into the kernel, and writes
+// the choice into records the host reads.
+//
+//   #include <energy/energy.cuh>
+//
+//   ENERGY_TUNABLE_PER_THREAD(ITEMS, 1, 1, 2, 4, 8); // default 1, candidates;
+//                                              // a thread does ITEMS items
+//   ENERGY_WORKLOAD(saxpy, 1 << 24);           // items per launch (optional)
+//
+//   ENERGY_KERNEL(saxpy) void saxpy(int n, float a, const float *x, float *y) {
+//     const int items = ENERGY_VALUE(ITEMS);
+//     ...
+//   }
+//
+//   // host
+//   dim3 block = ENERGY_BLOCK_DIM(saxpy);
+//   int items = ENERGY_HOST_VALUE(ITEMS);
+//   saxpy<<<(n + block.x * items - 1) / (block.x * items), block>>>(...);
+//
+// Shared arrays whose size follows a tunable or the block shape:
+//
+//   ENERGY_TUNABLE(TILE, 16, 8, 16, 32);
+//   ENERGY_KERNEL_TILED(sgemm, TILE, TILE) void sgemm(...) {
+//     ENERGY_SHARED(float, As, "TILE,TILE+1")[TILE_max][TILE_max + 1];
+//     ...
+//   }
+//
+// The spec string lists one size per array dimension: a tunable name, the
+// block sizes BLOCK_X / BLOCK_Y / BLOCK_Z, or an integer, each optionally
+// "+k" or "*k". Declare the array at its largest size (NAME_max); the plugin
+// shrinks it to the chosen size.
+//
+// Device symbols (documented, so driver-API users can read them with
+// cuModuleGetGlobal):
+//   __energy_launch_<kernel>   energy::launch_record {block[3], dynamic_smem}
+//   __energy_tunable_<NAME>    int[]: {value, kind, candidates...}; [0] is the
+//                              chosen value after the plugin ran
+//   __energy_workload_<kernel> unsigned long long (read and removed by the plugin)
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace energy {
+
+/// The launch configuration the plugin chose for one kernel.
+struct launch_record {
+  unsigned block[3];
+  unsigned dynamic_smem;
+};
+
+enum tunable_kind : int {
+  tunable_plain = 0,          // any compile-time constant (tile size, unroll)
+  tunable_work_per_thread = 1 // each thread handles this many work items
+};
+
+namespace detail {
+constexpr int max_of(const int *v, int n) {
+  return n == 1 ? v[0] : (v[0] > max_of(v + 1, n - 1) ? v[0] : max_of(v + 1, n - 1));
+}
+template <int... V> struct values {
+  static constexpr int list[] = {V...};
+  static constexpr int max = max_of(list, sizeof...(V));
+};
+} // namespace detail
+
+// Host-only helpers (declared in device compiles too, so host code in the
+// same file parses there).
+/// Reads a record back from the device image.
+template <class T> __host__ inline T read_symbol(const T &symbol) {
+  T value{};
+  cudaMemcpyFromSymbol(&value, symbol, sizeof(T));
+  return value;
+}
+__host__ inline dim3 block_dim(const launch_record &record_symbol) {
+  launch_record r = read_symbol(record_symbol);
+  return dim3(r.block[0], r.block[1], r.block[2]);
+}
+__host__ inline unsigned dynamic_smem(const launch_record &record_symbol) {
+  return read_symbol(record_symbol).dynamic_smem;
+}
+template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
+  int value = 0;
+  cudaMemcpyFromSymbol(&value, symbol, sizeof(int));
+  return value;
+}
+
+} // namespace energy
+
+
+#define ENERGY_TUNABLE_KIND_(NAME, KIND, DEFAULT, ...)                         \
+  __device__ int __energy_tunable_##NAME[] = {DEFAULT, KIND, __VA_ARGS__};     \
+  constexpr int NAME##_default = (DEFAULT);                                    \
+  constexpr int NAME##_max = ::energy::detail::values<__VA_ARGS__>::max
+
+/// A tunable constant: default value first, then the candidates.
+#define ENERGY_TUNABLE(NAME, DEFAULT, ...)                                     \
+  ENERGY_TUNABLE_KIND_(NAME, ::energy::tunable_plain, DEFAULT, __VA_ARGS__)
+
+/// A tunable number of work items per thread: the launch needs 1/value as
+/// many threads for the same workload.
+#define ENERGY_TUNABLE_PER_THREAD(NAME, DEFAULT, ...)                          \
+  ENERGY_TUNABLE_KIND_(NAME, ::energy::tunable_work_per_thread, DEFAULT,       \
+                       __VA_ARGS__)
+
+/// The value of a tunable inside device code.
+#define ENERGY_VALUE(NAME) (__energy_tunable_##NAME[0])
+
+/// The value of a tunable on the host, as chosen by the plugin.
+#define ENERGY_HOST_VALUE(NAME) (::energy::tunable_value(__energy_tunable_##NAME))
+
+/// Work items of one typical launch, for the cost model (default 2^24).
+#define ENERGY_WORKLOAD(KERNEL, ITEMS)                                         \
+  __device__ unsigned long long __energy_workload_##KERNEL = (ITEMS)
+
+/// Opts a kernel in, with a free block shape (default 256 threads). Use
+/// before the return type: ENERGY_KERNEL(k) void k(...) {...}
+#define ENERGY_KERNEL(KERNEL) ENERGY_KERNEL_BLOCK(KERNEL, 256, 1)
+
+/// Opts a kernel in with a free block shape and the given default shape.
+#define ENERGY_KERNEL_BLOCK(KERNEL, BX, BY)                                    \
+  __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
+      {(BX), (BY), 1u}, 0u};                                                   \
+  __global__ __attribute__((                                                   \
+      annotate("energy.tune:record=__energy_launch_" #KERNEL)))
+
+/// Opts a kernel in whose block shape is fixed by tunables (TX x TY).
+#define ENERGY_KERNEL_TILED(KERNEL, TX, TY)                                    \
+  __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
+      {(unsigned)TX##_default, (unsigned)TY##_default, 1u}, 0u};               \
+  __global__ __attribute__((annotate(                                          \
+      "energy.tune:record=__energy_launch_" #KERNEL ";block=" #TX "," #TY)))
+
+/// A shared array the plugin resizes; see the spec grammar above.
+#define ENERGY_SHARED(TYPE, NAME, SPEC)                                        \
+  __shared__ __attribute__((annotate("energy.shape:" SPEC))) TYPE NAME
+
+/// The chosen block shape of an opted-in kernel (host side).
+#define ENERGY_BLOCK_DIM(KERNEL) (::energy::block_dim(__energy_launch_##KERNEL))
+#define ENERGY_DYNAMIC_SMEM(KERNEL)                                            \
+  (::energy::dynamic_smem(__energy_launch_##KERNEL))

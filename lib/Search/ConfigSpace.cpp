@@ -1,0 +1,97 @@
+//===- ConfigSpace.cpp - Candidate launch configurations ------------------===//
+
+#include "energy/ConfigSpace.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace energy {
+
+std::vector<Assignment> enumerateAssignments(ArrayRef<Tunable> Tunables) {
+  std::vector<Assignment> Out(1);
+  for (const Tunable &T : Tunables) {
+    std::vector<Assignment> Next;
+    Next.reserve(Out.size() * T.Candidates.size());
+    for (const Assignment &Prefix : Out)
+      for (int V : T.Candidates) {
+        Next.push_back(Prefix);
+        Next.back().push_back(V);
+      }
+    Out = std::move(Next);
+  }
+  return Out;
+}
+
+std::vector<BlockShape> freeBlockShapes(bool TwoD, unsigned WarpSize,
+                                        unsigned MaxThreads) {
+  std::vector<BlockShape> Out;
+  if (!TwoD) {
+    for (unsigned X = WarpSize; X <= MaxThreads; X += WarpSize)
+      Out.push_back({X, 1, 1});
+    return Out;
+  }
+  // x >= 8 keeps each row of a warp on at least one 32-byte sector of floats.
+  for (unsigned Y = 1; Y <= MaxThreads; Y *= 2)
+    for (unsigned X = 8; X * Y <= MaxThreads; X *= 2)
+      if ((X * Y) % WarpSize == 0)
+        Out.push_back({X, Y, 1});
+  return Out;
+}
+
+std::optional<BlockShape> parseBlockShape(StringRef S) {
+  SmallVector<StringRef, 3> Parts;
+  S.split(Parts, 'x');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  BlockShape B = {1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].getAsInteger(10, B[I]) || B[I] == 0)
+      return std::nullopt;
+  return B;
+}
+
+std::string formatBlockShape(const BlockShape &B) {
+  std::string S = std::to_string(B[0]);
+  if (B[1] != 1 || B[2] != 1)
+    S += "x" + std::to_string(B[1]);
+  if (B[2] != 1)
+    S += "x" + std::to_string(B[2]);
+  return S;
+}
+
+const char *pruneReasonName(PruneReason R) {
+  switch (R) {
+  case PruneReason::None: return "none";
+  case PruneReason::Resources: return "resources";
+  case PruneReason::OccupancyCliff: return "occupancy_cliff";
+  }
+  return "none";
+}
+
+PruneReason pruneCandidate(const Occupancy &Occ,
+                           double BestOccupancySameTunables) {
+  if (Occ.Limiter == OccupancyLimiter::Invalid || Occ.ActiveBlocksPerSM == 0)
+    return PruneReason::Resources;
+  if (Occ.Fraction < OccupancyCliffFraction * BestOccupancySameTunables)
+    return PruneReason::OccupancyCliff;
+  return PruneReason::None;
+}
+
+unsigned workPerThread(ArrayRef<Tunable> Tunables, const Assignment &A) {
+  unsigned Work = 1;
+  for (size_t I = 0; I < Tunables.size(); ++I)
+    if (Tunables[I].WorkPerThread && A[I] > 0)
+      Work *= static_cast<unsigned>(A[I]);
+  return Work;
+}
+
+uint64_t blocksForWorkload(uint64_t WorkItems, unsigned WorkPerThread,
+                           const BlockShape &Block) {
+  uint64_t Threads = (WorkItems + WorkPerThread - 1) / WorkPerThread;
+  uint64_t PerBlock = uint64_t(Block[0]) * Block[1] * Block[2];
+  return std::max<uint64_t>(1, (Threads + PerBlock - 1) / PerBlock);
+}
+
+} // namespace energy

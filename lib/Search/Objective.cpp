@@ -1,0 +1,65 @@
+//===- Objective.cpp - Choosing one point of the Pareto front -------------===//
+
+#include "energy/Objective.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
+#include <cassert>
+#include <cstdio>
+
+using namespace llvm;
+
+namespace energy {
+
+std::optional<Objective> parseObjective(StringRef S) {
+  return StringSwitch<std::optional<Objective>>(S)
+      .Case("energy", Objective::Energy)
+      .Case("time", Objective::Time)
+      .Case("edp", Objective::EDP)
+      .Default(std::nullopt);
+}
+
+const char *objectiveName(Objective O) {
+  switch (O) {
+  case Objective::Energy: return "energy";
+  case Objective::Time: return "time";
+  case Objective::EDP: return "edp";
+  }
+  return "energy";
+}
+
+std::string ObjectiveSpec::describe() const {
+  std::string S = objectiveName(Goal);
+  if (Goal == Objective::Energy && MaxSlowdown) {
+    char Buf[64];
+    std::snprintf(Buf, sizeof(Buf), " within %.0f%% of the fastest",
+                  *MaxSlowdown * 100);
+    S += Buf;
+  }
+  return S;
+}
+
+size_t chooseCandidate(ArrayRef<double> Times, ArrayRef<double> Energies,
+                       const ObjectiveSpec &O) {
+  assert(!Times.empty() && Times.size() == Energies.size());
+  double Fastest = *std::min_element(Times.begin(), Times.end());
+  auto Score = [&](size_t I) {
+    switch (O.Goal) {
+    case Objective::Time: return Times[I];
+    case Objective::EDP: return Times[I] * Energies[I];
+    case Objective::Energy: return Energies[I];
+    }
+    return Energies[I];
+  };
+  auto Allowed = [&](size_t I) {
+    return O.Goal != Objective::Energy || !O.MaxSlowdown ||
+           Times[I] <= Fastest * (1 + *O.MaxSlowdown);
+  };
+  size_t Best = Times.size();
+  for (size_t I = 0; I < Times.size(); ++I)
+    if (Allowed(I) && (Best == Times.size() || Score(I) < Score(Best)))
+      Best = I;
+  return Best; // the fastest candidate is always allowed
+}
+
+} // namespace energy

@@ -1,0 +1,75 @@
+//===- CandidateFeatures.cpp - Features under one tunable assignment ------===//
+
+#include "CandidateFeatures.h"
+#include "KernelRewriter.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+
+using namespace llvm;
+
+namespace energy {
+
+CandidateFeatureExtractor::CandidateFeatureExtractor(FeatureOptions Opts)
+    : Opts(Opts) {
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  Cleanup.addPass(SROAPass(SROAOptions::ModifyCFG));
+  Cleanup.addPass(EarlyCSEPass());
+  Cleanup.addPass(InstCombinePass());
+  Cleanup.addPass(SimplifyCFGPass());
+  Cleanup.addPass(LoopSimplifyPass());
+}
+
+/// Inlines every call of a defined function into F (recursion stops after
+/// a bounded number of rounds).
+static void inlineCalls(Function &F) {
+  constexpr unsigned MaxRounds = 8;
+  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+    SmallVector<CallBase *, 8> Calls;
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *Call = dyn_cast<CallBase>(&I))
+          if (Function *Callee = Call->getCalledFunction())
+            if (!Callee->isDeclaration() && Callee != &F)
+              Calls.push_back(Call);
+    if (Calls.empty())
+      return;
+    for (CallBase *Call : Calls) {
+      InlineFunctionInfo IFI;
+      (void)InlineFunction(*Call, IFI); // a refused call stays a call
+    }
+  }
+}
+
+Expected<KernelFeatures> CandidateFeatureExtractor::extract(
+    Function &Kernel, ArrayRef<std::pair<GlobalVariable *, int>> Values) {
+  ValueToValueMapTy VMap;
+  Function *Clone = CloneFunction(&Kernel, VMap);
+  // -O0 kernels are optnone: the clone is ours to simplify.
+  Clone->removeFnAttr(Attribute::OptimizeNone);
+  Clone->removeFnAttr(Attribute::NoInline);
+  inlineCalls(*Clone);
+  for (auto [Var, Value] : Values)
+    if (Error E = replaceTunableReads(*Var, Value, {Clone})) {
+      Clone->eraseFromParent();
+      return E;
+    }
+  Cleanup.run(*Clone, FAM);
+  FAM.clear(*Clone, Clone->getName());
+  KernelFeatures Features = computeKernelFeatures(*Clone, Opts);
+  Features.Name = Kernel.getName().str();
+  Clone->eraseFromParent();
+  return Features;
+}
+
+} // namespace energy

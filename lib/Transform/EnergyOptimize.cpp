@@ -1,0 +1,291 @@
+//===- EnergyOptimize.cpp - Pick and apply energy-optimal launches --------===//
+
+#include "energy/EnergyOptimize.h"
+
+#include "CandidateFeatures.h"
+#include "KernelPlanner.h"
+#include "KernelRewriter.h"
+#include "OptimizationReport.h"
+
+#include "energy/CostModel.h"
+#include "energy/NVVMAnnotations.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Module.h"
+
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "energy"
+
+STATISTIC(NumKernelsTuned, "Kernels rewritten to their chosen configuration");
+STATISTIC(NumCandidates, "Candidate configurations considered");
+STATISTIC(NumPruned, "Candidates pruned before prediction");
+
+namespace energy {
+
+static Error optionError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
+  auto [Key, Value] = Setting.split('=');
+  Key = Key.trim();
+  if (Key == "tune-all") {
+    Opts.TuneAll = true;
+    return Error::success();
+  }
+  if (Key == "objective") {
+    auto O = parseObjective(Value);
+    if (!O)
+      return optionError("unknown objective '" + Value +
+                         "' (expected energy, time or edp)");
+    Opts.Objective.Goal = *O;
+    return Error::success();
+  }
+  if (Key == "max-slowdown") {
+    double X;
+    if (Value.getAsDouble(X) || X < 0)
+      return optionError("max-slowdown must be a number >= 0 (0.1 = 10%), "
+                         "got '" + Value + "'");
+    Opts.Objective.MaxSlowdown = X;
+    return Error::success();
+  }
+  if (Key == "workload") {
+    uint64_t N;
+    if (Value.getAsInteger(10, N) || N == 0)
+      return optionError("workload must be a positive integer, got '" + Value +
+                         "'");
+    Opts.WorkItems = N;
+    return Error::success();
+  }
+  if (Key == "arch") {
+    if (!parseSmVersion(Value))
+      return optionError("arch must be sm_XX, got '" + Value + "'");
+    Opts.Arch = Value.str();
+    return Error::success();
+  }
+  if (Key == "report" || Key == "model") {
+    if (Value.empty())
+      return optionError(Key + " needs a file name");
+    (Key == "report" ? Opts.ReportFile : Opts.ModelFile) = Value.str();
+    return Error::success();
+  }
+  if (Key == "force") {
+    if (auto F = parseForcedConfig(Value); !F)
+      return F.takeError();
+    Opts.ForceConfigs.push_back(Value.str());
+    return Error::success();
+  }
+  return optionError("unknown energy-optimize parameter '" + Key + "'");
+}
+
+Expected<OptimizeOptions> parseOptimizeParams(StringRef Params,
+                                              OptimizeOptions Base) {
+  SmallVector<StringRef, 4> Settings;
+  Params.split(Settings, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef S : Settings)
+    if (Error E = applyOptimizeSetting(S, Base))
+      return E;
+  return Base;
+}
+
+namespace {
+
+/// The architecture a kernel is compiled for, and a note when it is assumed
+/// or approximated.
+const GpuArch &archFor(const Function &F, StringRef Override,
+                       std::vector<std::string> &Notes) {
+  StringRef Cpu = Override;
+  if (Cpu.empty())
+    Cpu = F.getFnAttribute("target-cpu").getValueAsString();
+  std::optional<unsigned> Sm = parseSmVersion(Cpu);
+  if (!Sm) {
+    Notes.push_back("no sm_XX target-cpu; assuming sm_90");
+    Sm = 90;
+  }
+  if (const GpuArch *Exact = lookupGpuArch(*Sm))
+    return *Exact;
+  const GpuArch &Near = *nearestGpuArch(*Sm);
+  Notes.push_back("no tables for sm_" + std::to_string(*Sm) + "; using " +
+                  Near.Name);
+  return Near;
+}
+
+class ModuleOptimizer {
+public:
+  ModuleOptimizer(Module &M, const OptimizeOptions &Opts)
+      : M(M), Opts(Opts), Extractor(Opts.Features) {}
+
+  Error run();
+
+private:
+  Module &M;
+  const OptimizeOptions &Opts;
+  CandidateFeatureExtractor Extractor;
+  std::map<unsigned, SelectedModel> Models; // by SM version
+  FixedTunables Fixed;
+  std::vector<KernelPlan> Plans;
+  std::vector<Function *> Replaced; // erased last: see moveToFreshFunction
+
+  Expected<const SelectedModel *> modelFor(const GpuArch &Arch);
+  Error apply(KernelPlan &P);
+  void remark(const KernelPlan &P);
+};
+
+Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
+  auto It = Models.find(Arch.SmVersion);
+  if (It != Models.end())
+    return &It->second;
+  auto Selected = selectCostModel(Arch, Opts.ModelFile);
+  if (!Selected)
+    return Selected.takeError();
+  return &(Models[Arch.SmVersion] = std::move(*Selected));
+}
+
+Error ModuleOptimizer::apply(KernelPlan &P) {
+  const Candidate &C = P.chosen();
+  Function *NewF = moveToFreshFunction(*P.Kernel);
+  Replaced.push_back(P.Kernel);
+  P.Kernel = NewF;
+
+  std::vector<Function *> Tree = callTree(*NewF);
+  const Assignment &Values = P.Assignments[C.Assignment];
+  for (size_t I = 0; I < P.TunableVars.size(); ++I) {
+    if (Error E = replaceTunableReads(*P.TunableVars[I], Values[I], Tree))
+      return E;
+    setTunableRecord(*P.TunableVars[I], Values[I]);
+    Fixed[P.TunableVars[I]] = Values[I];
+  }
+  for (const ResizableArray &A : P.SharedArrays) {
+    auto Dims = P.arrayDims(A, C);
+    if (!Dims)
+      return Dims.takeError();
+    if (Error E = resizeSharedArray(*A.Var, *Dims))
+      return E;
+  }
+  LaunchBounds Bounds;
+  Bounds.ReqNTid = C.Block;
+  // Holds ptxas to the occupancy the prediction assumed.
+  if (C.Query.Occ.ActiveBlocksPerSM > 1)
+    Bounds.MinCTASM = C.Query.Occ.ActiveBlocksPerSM;
+  writeLaunchBounds(*NewF, Bounds);
+  foldBlockDim(*NewF, C.Block);
+  writeLaunchRecord(M, P.Record, C.Block, /*DynamicSmem=*/0);
+  ++NumKernelsTuned;
+  return Error::success();
+}
+
+void ModuleOptimizer::remark(const KernelPlan &P) {
+  OptimizationRemarkEmitter ORE(P.Kernel);
+  for (const std::string &Note : P.Notes)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Assumption", P.Kernel)
+             << "kernel " << P.Name << ": " << Note;
+    });
+  std::string Why = explainChoice(P);
+  if (P.Apply) {
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "LaunchConfig", P.Kernel)
+             << "kernel " << ore::NV("Kernel", P.Name) << ": chose "
+             << ore::NV("Choice", Why);
+    });
+    return;
+  }
+  std::string Reason =
+      P.UserBounded ? "has launch bounds from the source"
+                    : "is not opted in (ENERGY_KERNEL or -energy-tune-all)";
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis(DEBUG_TYPE, "Advice", P.Kernel)
+           << "kernel " << ore::NV("Kernel", P.Name) << " " << Reason
+           << "; advice: " << ore::NV("Choice", Why);
+  });
+}
+
+Error ModuleOptimizer::run() {
+  auto Info = readTuningInfo(M);
+  if (!Info)
+    return Info.takeError();
+  std::map<std::string, ForcedConfig> Forced;
+  for (const std::string &S : Opts.ForceConfigs) {
+    auto F = parseForcedConfig(S);
+    if (!F)
+      return F.takeError();
+    Forced[F->Kernel] = *F;
+  }
+
+  std::set<std::string> ForcedUsed;
+  std::vector<Function *> Kernels;
+  for (Function &F : M)
+    if (!F.isDeclaration() && isKernel(F))
+      Kernels.push_back(&F);
+
+  KernelPlanner Planner(Opts, *Info, Extractor);
+  for (Function *F : Kernels) {
+    std::vector<std::string> Notes;
+    const GpuArch &Arch = archFor(*F, Opts.Arch, Notes);
+    auto Model = modelFor(Arch);
+    if (!Model)
+      return Model.takeError();
+    if (!(*Model)->Note.empty())
+      Notes.push_back((*Model)->Note);
+
+    const ForcedConfig *Force = nullptr;
+    for (const std::string &Name :
+         {kernelDisplayName(*F, *Info), F->getName().str()})
+      if (auto It = Forced.find(Name); It != Forced.end() && !Force) {
+        Force = &It->second;
+        ForcedUsed.insert(Name);
+      }
+    auto Plan = Planner.plan(*F, Arch, *(*Model)->Model, Fixed, Force);
+    if (!Plan)
+      return Plan.takeError();
+    Plan->Notes = std::move(Notes);
+    NumCandidates += Plan->Candidates.size();
+    NumPruned += Plan->PrunedResources + Plan->PrunedCliff;
+    if (Plan->Apply) {
+      if (Error E = apply(*Plan))
+        return E;
+    } else if (Plan->OptedIn) {
+      // The host still reads the record: make it launchable within the
+      // user's bounds.
+      LaunchBounds User = readLaunchBounds(*F);
+      const auto &Dims = User.ReqNTid[0] ? User.ReqNTid : User.MaxNTid;
+      writeLaunchRecord(M, Plan->Record,
+                        {std::max(Dims[0], 1u), std::max(Dims[1], 1u),
+                         std::max(Dims[2], 1u)},
+                        /*DynamicSmem=*/0);
+    }
+    remark(*Plan);
+    Plans.push_back(std::move(*Plan));
+  }
+  for (Function *Old : Replaced)
+    Old->eraseFromParent();
+  for (const auto &[Name, Config] : Forced)
+    if (!ForcedUsed.count(Name))
+      return optionError("-energy-force-config names kernel '" + Name +
+                         "', which is not in the module");
+
+  if (!Opts.ReportFile.empty())
+    if (Error E = writeOptimizationReport(Opts.ReportFile,
+                                          M.getModuleIdentifier(), Plans))
+      return E;
+  return Error::success();
+}
+
+} // namespace
+
+PreservedAnalyses EnergyOptimizePass::run(Module &M, ModuleAnalysisManager &) {
+  if (!isNVPTXModule(M))
+    return PreservedAnalyses::all();
+  ModuleOptimizer Optimizer(M, Opts);
+  if (Error E = Optimizer.run())
+    M.getContext().emitError("energy-optimize: " + toString(std::move(E)));
+  return PreservedAnalyses::none();
+}
+
+} // namespace energy

@@ -1,0 +1,377 @@
+//===- KernelPlan.cpp - Candidates, predictions and choice of a kernel ----===//
+
+#include "KernelPlanner.h"
+
+#include "CandidateFeatures.h"
+#include "KernelRewriter.h"
+
+#include "energy/NVVMAnnotations.h"
+#include "energy/ParetoFront.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace energy {
+
+static Error planError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+std::string KernelPlan::describe(const Candidate &C) const {
+  std::string S = "block " + formatBlockShape(C.Block);
+  for (size_t I = 0; I < Tunables.size(); ++I)
+    S += ", " + Tunables[I].Name + "=" +
+         std::to_string(Assignments[C.Assignment][I]);
+  return S;
+}
+
+Expected<std::vector<int64_t>> KernelPlan::arrayDims(const ResizableArray &A,
+                                                     const Candidate &C) const {
+  ValueMap Values = {{"BLOCK_X", C.Block[0]},
+                     {"BLOCK_Y", C.Block[1]},
+                     {"BLOCK_Z", C.Block[2]}};
+  for (size_t I = 0; I < Tunables.size(); ++I)
+    Values[Tunables[I].Name] = Assignments[C.Assignment][I];
+  std::vector<int64_t> Dims;
+  for (const ShapeDim &D : A.Shape) {
+    auto V = evaluateDim(D, Values);
+    if (!V)
+      return V.takeError();
+    Dims.push_back(*V);
+  }
+  return Dims;
+}
+
+KernelPlanner::KernelPlanner(const OptimizeOptions &Opts,
+                             const ModuleTuningInfo &Info,
+                             CandidateFeatureExtractor &Extractor)
+    : Opts(Opts), Info(Info), Extractor(Extractor) {}
+
+/// The workload: the option, else ENERGY_WORKLOAD(kernel), else the default.
+static uint64_t workItems(const Module &M, StringRef Name, uint64_t Option) {
+  if (Option)
+    return Option;
+  if (const GlobalVariable *GV =
+          M.getGlobalVariable((WorkloadPrefix + Name).str()))
+    if (auto *C = dyn_cast_or_null<ConstantInt>(
+            GV->hasInitializer() ? GV->getInitializer() : nullptr))
+      if (C->getZExtValue() > 0)
+        return C->getZExtValue();
+  return DefaultWorkItems;
+}
+
+/// The block shape recorded in the source (ENERGY_KERNEL_BLOCK's default).
+static std::optional<BlockShape> recordedBlock(const Module &M,
+                                               StringRef Record) {
+  const GlobalVariable *GV = M.getGlobalVariable(Record);
+  auto *Init = GV && GV->hasInitializer()
+                   ? dyn_cast<ConstantStruct>(GV->getInitializer())
+                   : nullptr;
+  auto *Dims = Init ? dyn_cast<ConstantDataArray>(Init->getOperand(0)) : nullptr;
+  if (!Dims || Dims->getNumElements() != 3)
+    return std::nullopt;
+  BlockShape B;
+  for (unsigned I = 0; I < 3; ++I)
+    B[I] = static_cast<unsigned>(Dims->getElementAsInteger(I));
+  if (!B[0] || !B[1] || !B[2])
+    return std::nullopt;
+  return B;
+}
+
+Error KernelPlanner::setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
+                                   const ForcedConfig *Force) {
+  for (const TunableVar *T : tunablesReadBy(*P.Kernel, Info)) {
+    Tunable Searched = T->Info;
+    auto FixedIt = Fixed.find(T->Var);
+    if (FixedIt != Fixed.end())
+      Searched.Candidates = {FixedIt->second};
+    P.Tunables.push_back(Searched);
+    P.TunableVars.push_back(T->Var);
+  }
+  if (!Force)
+    return Error::success();
+  for (const auto &[Name, Value] : Force->Values) {
+    auto It = llvm::find_if(P.Tunables,
+                            [&](const Tunable &T) { return T.Name == Name; });
+    if (It == P.Tunables.end())
+      return planError("kernel '" + P.Name + "' reads no tunable '" + Name +
+                       "'");
+    if (!llvm::is_contained(It->Candidates, Value))
+      return planError("tunable '" + Name + "' = " + Twine(Value) +
+                       " is not one of its candidates for kernel '" + P.Name +
+                       "'");
+    It->Candidates = {Value};
+  }
+  return Error::success();
+}
+
+/// The assignment of every tunable's default (or first candidate).
+static size_t defaultAssignment(const KernelPlan &P) {
+  for (size_t A = 0; A < P.Assignments.size(); ++A) {
+    bool All = true;
+    for (size_t I = 0; I < P.Tunables.size(); ++I)
+      All = All && P.Assignments[A][I] == P.Tunables[I].Default;
+    if (All)
+      return A;
+  }
+  return 0;
+}
+
+Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
+                                                 size_t Assignment,
+                                                 const BlockShape &Block) {
+  const KernelFeatures &F = P.Features[Assignment];
+  Candidate C;
+  C.Assignment = Assignment;
+  C.Block = Block;
+  // Resizable arrays count at their size for this candidate.
+  double Shared = F.static_shared_bytes;
+  bool Fits = true;
+  for (const ResizableArray &A : P.SharedArrays) {
+    auto Dims = P.arrayDims(A, C);
+    if (!Dims)
+      return Dims.takeError();
+    const DataLayout &DL = A.Var->getParent()->getDataLayout();
+    double Declared = DL.getTypeAllocSize(A.Var->getValueType());
+    Type *Elem = A.Var->getValueType();
+    ArrayRef<int64_t> Rest = *Dims;
+    double Size = 1;
+    for (; isa<ArrayType>(Elem); Elem = Elem->getArrayElementType()) {
+      if (!Rest.empty()) {
+        Fits = Fits && uint64_t(Rest.front()) <= Elem->getArrayNumElements();
+        Size *= Rest.front();
+        Rest = Rest.drop_front();
+      }
+    }
+    Size *= DL.getTypeAllocSize(Elem);
+    Shared += Size - Declared;
+  }
+  C.Query.Features = &F;
+  C.Query.Arch = P.Arch;
+  C.Query.Block = Block;
+  C.Query.SharedBytesPerBlock = static_cast<unsigned>(std::max(0.0, Shared));
+  C.Query.Blocks = blocksForWorkload(
+      P.WorkItems, workPerThread(P.Tunables, P.Assignments[Assignment]), Block);
+  C.Query.Occ = computeOccupancy(
+      *P.Arch, {Block[0] * Block[1] * Block[2],
+                static_cast<unsigned>(std::lround(F.register_estimate)),
+                C.Query.SharedBytesPerBlock});
+  if (!Fits)
+    C.Query.Occ = Occupancy(); // the array cannot hold this size
+  return C;
+}
+
+/// Block shapes for one assignment: fixed by tunables, or the free space.
+static Expected<std::vector<BlockShape>>
+shapesFor(const KernelPlan &P, size_t Assignment,
+          const std::optional<std::array<std::string, 2>> &Tiled) {
+  if (!Tiled)
+    return freeBlockShapes(P.Features[Assignment].reads_dim_y != 0,
+                           P.Arch->WarpSize, P.Arch->MaxThreadsPerBlock);
+  BlockShape B = {1, 1, 1};
+  for (unsigned D = 0; D < 2; ++D) {
+    auto It = llvm::find_if(P.Tunables, [&](const Tunable &T) {
+      return T.Name == (*Tiled)[D];
+    });
+    if (It == P.Tunables.end())
+      return planError("kernel '" + P.Name + "': block tunable '" +
+                       (*Tiled)[D] + "' is not read by the kernel");
+    B[D] = P.Assignments[Assignment][It - P.Tunables.begin()];
+  }
+  return std::vector<BlockShape>{B};
+}
+
+Error KernelPlanner::measureAssignments(KernelPlan &P) {
+  P.Assignments = enumerateAssignments(P.Tunables);
+  constexpr size_t MaxAssignments = 512;
+  if (P.Assignments.size() > MaxAssignments)
+    return planError("kernel '" + P.Name + "' has " +
+                     Twine(P.Assignments.size()) +
+                     " tunable combinations; at most " + Twine(MaxAssignments) +
+                     " are searched");
+  for (const Assignment &A : P.Assignments) {
+    std::vector<std::pair<GlobalVariable *, int>> Values;
+    for (size_t I = 0; I < A.size(); ++I)
+      Values.emplace_back(P.TunableVars[I], A[I]);
+    auto Features = Extractor.extract(*P.Kernel, Values);
+    if (!Features)
+      return Features.takeError();
+    P.Features.push_back(std::move(*Features));
+  }
+  for (const GlobalVariable *Var : sharedGlobalsUsedBy(*P.Kernel)) {
+    auto It = Info.SharedShapes.find(Var);
+    if (It != Info.SharedShapes.end())
+      P.SharedArrays.push_back({const_cast<GlobalVariable *>(Var), It->second});
+  }
+  return Error::success();
+}
+
+using CandidateBuilder = std::function<Candidate(size_t, const BlockShape &)>;
+
+/// NVIDIA's occupancy heuristic (cudaOccupancyMaxPotentialBlockSize): the
+/// largest block, stepping down by warps, with the highest occupancy. 2-D
+/// kernels get rows of one warp.
+static BlockShape occupancyHeuristicShape(const KernelPlan &P, size_t A,
+                                          const CandidateBuilder &Build) {
+  unsigned Warp = P.Arch->WarpSize;
+  bool TwoD = P.Features[A].reads_dim_y != 0;
+  BlockShape Best = {Warp, 1, 1};
+  unsigned BestWarps = 0;
+  for (unsigned T = P.Arch->MaxThreadsPerBlock; T >= Warp; T -= Warp) {
+    BlockShape B = TwoD ? BlockShape{Warp, T / Warp, 1} : BlockShape{T, 1, 1};
+    unsigned Warps = Build(A, B).Query.Occ.ActiveWarpsPerSM;
+    if (Warps > BestWarps) {
+      BestWarps = Warps;
+      Best = B;
+    }
+  }
+  return Best;
+}
+
+Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
+  auto Annotation = Info.Kernels.find(P.Kernel);
+  std::optional<std::array<std::string, 2>> Tiled;
+  if (Annotation != Info.Kernels.end())
+    Tiled = Annotation->second.TiledBlock;
+
+  for (size_t A = 0; A < P.Assignments.size(); ++A) {
+    auto Shapes = shapesFor(P, A, Tiled);
+    if (!Shapes)
+      return Shapes.takeError();
+    if (Force) {
+      if (Tiled && (*Shapes)[0] != Force->Block)
+        return planError("kernel '" + P.Name + "': forced block " +
+                         formatBlockShape(Force->Block) +
+                         " differs from the block its tunables fix (" +
+                         formatBlockShape((*Shapes)[0]) + ")");
+      *Shapes = {Force->Block};
+    }
+    for (const BlockShape &B : *Shapes) {
+      auto C = makeCandidate(P, A, B);
+      if (!C)
+        return C.takeError();
+      P.Candidates.push_back(std::move(*C));
+    }
+  }
+
+  // Prune against the best occupancy reachable with the same tunables.
+  std::vector<double> BestOcc(P.Assignments.size(), 0.0);
+  for (const Candidate &C : P.Candidates)
+    BestOcc[C.Assignment] = std::max(BestOcc[C.Assignment], C.Query.Occ.Fraction);
+  for (Candidate &C : P.Candidates) {
+    C.Pruned = pruneCandidate(C.Query.Occ, BestOcc[C.Assignment]);
+    if (Force && C.Pruned == PruneReason::OccupancyCliff)
+      C.Pruned = PruneReason::None; // asked for explicitly
+    P.PrunedResources += C.Pruned == PruneReason::Resources;
+    P.PrunedCliff += C.Pruned == PruneReason::OccupancyCliff;
+  }
+  if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
+    return planError("kernel '" + P.Name +
+                     "': no candidate fits the resources of " + P.Arch->Name +
+                     (Force ? " (forced " + formatBlockShape(Force->Block) + ")"
+                            : std::string()));
+
+  // Baselines, with the default tunables.
+  size_t Default = defaultAssignment(P);
+  // Shapes of the default assignment were evaluated above: cannot fail.
+  CandidateBuilder Build = [&](size_t A, const BlockShape &B) {
+    return cantFail(makeCandidate(P, A, B));
+  };
+  BlockShape DefaultShape =
+      Tiled ? (*shapesFor(P, Default, Tiled))[0]
+            : recordedBlock(*P.Kernel->getParent(), P.Record)
+                  .value_or(P.Features[Default].reads_dim_y
+                                ? BlockShape{32, 8, 1}
+                                : BlockShape{256, 1, 1});
+  P.DefaultBaseline = Build(Default, DefaultShape);
+  P.OccupancyBaseline =
+      Tiled ? P.DefaultBaseline
+            : Build(Default, occupancyHeuristicShape(P, Default, Build));
+  // A baseline that cannot launch is reported, not predicted.
+  for (Candidate *B : {&P.DefaultBaseline, &P.OccupancyBaseline})
+    if (pruneCandidate(B->Query.Occ, 0) == PruneReason::Resources)
+      B->Pruned = PruneReason::Resources;
+  return Error::success();
+}
+
+Error KernelPlanner::predictAndChoose(KernelPlan &P, const CostModel &Model,
+                                      const ForcedConfig *Force) {
+  std::vector<size_t> Live;
+  std::vector<CostQuery> Queries;
+  for (size_t I = 0; I < P.Candidates.size(); ++I)
+    if (P.Candidates[I].Pruned == PruneReason::None) {
+      Live.push_back(I);
+      Queries.push_back(P.Candidates[I].Query);
+    }
+  std::vector<Candidate *> Baselines;
+  for (Candidate *B : {&P.OccupancyBaseline, &P.DefaultBaseline})
+    if (B->Pruned == PruneReason::None) {
+      Baselines.push_back(B);
+      Queries.push_back(B->Query);
+    }
+  std::vector<CostPrediction> Out(Queries.size());
+  if (Error E = Model.predict(Queries, Out))
+    return E;
+  for (size_t I = 0; I < Live.size(); ++I)
+    P.Candidates[Live[I]].Prediction = Out[I];
+  for (size_t I = 0; I < Baselines.size(); ++I)
+    Baselines[I]->Prediction = Out[Live.size() + I];
+
+  std::vector<ParetoPoint> Points;
+  std::vector<double> Times, Energies;
+  for (size_t I : Live) {
+    const CostPrediction &Pr = P.Candidates[I].Prediction;
+    Points.push_back({Pr.TimeSeconds, Pr.EnergyJoules, I});
+    Times.push_back(Pr.TimeSeconds);
+    Energies.push_back(Pr.EnergyJoules);
+  }
+  for (const ParetoPoint &Front : computeParetoFront(Points))
+    P.Candidates[Front.Index].OnFront = true;
+  // A forced config is the only live candidate.
+  P.Forced = Force != nullptr;
+  P.Choice = Live[chooseCandidate(Times, Energies, P.Objective)];
+  return Error::success();
+}
+
+Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
+                                         const CostModel &Model,
+                                         const FixedTunables &Fixed,
+                                         const ForcedConfig *Force) {
+  KernelPlan P;
+  P.Kernel = &F;
+  P.IRName = F.getName().str();
+  P.Name = kernelDisplayName(F, Info);
+  P.Arch = &Arch;
+  P.ModelName = Model.describe();
+  P.Objective = Opts.Objective;
+  auto Annotation = Info.Kernels.find(&F);
+  bool Annotated = Annotation != Info.Kernels.end();
+  P.Record =
+      Annotated ? Annotation->second.Record : (RecordPrefix + P.Name).str();
+  P.OptedIn = Annotated || Opts.TuneAll || Force;
+  P.UserBounded = readLaunchBounds(F).any();
+  P.Apply = P.OptedIn && !P.UserBounded;
+  if (Force && P.UserBounded)
+    return planError("cannot force a configuration on kernel '" + P.Name +
+                     "': it has launch bounds from the source");
+  P.WorkItems = workItems(*F.getParent(), P.Name, Opts.WorkItems);
+
+  if (Error E = setUpTunables(P, Fixed, Force))
+    return E;
+  if (Error E = measureAssignments(P))
+    return E;
+  if (Error E = buildCandidates(P, Force))
+    return E;
+  if (Error E = predictAndChoose(P, Model, Force))
+    return E;
+  return P;
+}
+
+} // namespace energy

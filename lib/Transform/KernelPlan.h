@@ -1,0 +1,77 @@
+//===- KernelPlan.h - Candidates, predictions and choice of a kernel -*- C++ -*-===//
+//
+// What the optimizer decided for one kernel and why: shared by the pass
+// (which applies it), the remark and the JSON report (which explain it).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_LIB_KERNELPLAN_H
+#define ENERGY_LIB_KERNELPLAN_H
+
+#include "TuningSpec.h"
+
+#include "energy/ConfigSpace.h"
+#include "energy/CostModel.h"
+#include "energy/Objective.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class GlobalVariable;
+} // namespace llvm
+
+namespace energy {
+
+struct Candidate {
+  size_t Assignment = 0; // index into KernelPlan::Assignments
+  BlockShape Block = {1, 1, 1};
+  CostQuery Query;
+  PruneReason Pruned = PruneReason::None;
+  CostPrediction Prediction;
+  bool OnFront = false;
+};
+
+struct ResizableArray {
+  llvm::GlobalVariable *Var = nullptr;
+  std::vector<ShapeDim> Shape;
+};
+
+struct KernelPlan {
+  llvm::Function *Kernel = nullptr;
+  std::string Name;      // display name ("saxpy")
+  std::string IRName;    // "_Z5saxpyifPKfPf"
+  std::string Record;    // __energy_launch_<name>
+  bool OptedIn = false;  // energy.cuh, -energy-tune-all or a forced config
+  bool UserBounded = false;
+  bool Apply = false;    // rewrite the kernel (opted in, not user-bounded)
+  const GpuArch *Arch = nullptr;
+  std::string ModelName;
+  std::vector<std::string> Notes; // arch/model substitutions
+  uint64_t WorkItems = DefaultWorkItems;
+
+  std::vector<Tunable> Tunables;              // as searched (maybe restricted)
+  std::vector<llvm::GlobalVariable *> TunableVars;
+  std::vector<Assignment> Assignments;
+  std::vector<KernelFeatures> Features;       // per assignment
+  std::vector<ResizableArray> SharedArrays;
+
+  std::vector<Candidate> Candidates;          // every candidate, pruned ones too
+  size_t Choice = 0;
+  bool Forced = false;
+  Candidate OccupancyBaseline, DefaultBaseline;
+  size_t PrunedResources = 0, PrunedCliff = 0;
+  ObjectiveSpec Objective;
+
+  const Candidate &chosen() const { return Candidates[Choice]; }
+  /// "block 128, ITEMS=4" for remarks and reports.
+  std::string describe(const Candidate &C) const;
+  /// Evaluated sizes of the shared arrays for a candidate (outermost first).
+  llvm::Expected<std::vector<int64_t>> arrayDims(const ResizableArray &A,
+                                                 const Candidate &C) const;
+};
+
+} // namespace energy
+
+#endif

@@ -1,0 +1,49 @@
+//===- KernelPlanner.h - Build a KernelPlan for one kernel ------*- C++ -*-===//
+#ifndef ENERGY_LIB_KERNELPLANNER_H
+#define ENERGY_LIB_KERNELPLANNER_H
+
+#include "KernelPlan.h"
+
+#include "energy/EnergyOptimize.h"
+
+#include <functional>
+#include <map>
+
+namespace energy {
+
+class CandidateFeatureExtractor;
+
+/// Tunables already fixed by an earlier kernel of the module: a tunable is
+/// one device variable, so every kernel that reads it must agree.
+using FixedTunables = std::map<const llvm::GlobalVariable *, int>;
+
+class KernelPlanner {
+public:
+  KernelPlanner(const OptimizeOptions &Opts, const ModuleTuningInfo &Info,
+                CandidateFeatureExtractor &Extractor);
+
+  /// Enumerates, prunes, predicts and chooses; does not change the IR.
+  llvm::Expected<KernelPlan> plan(llvm::Function &F, const GpuArch &Arch,
+                                  const CostModel &Model,
+                                  const FixedTunables &Fixed,
+                                  const ForcedConfig *Force);
+
+private:
+  const OptimizeOptions &Opts;
+  const ModuleTuningInfo &Info;
+  CandidateFeatureExtractor &Extractor;
+
+  llvm::Error setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
+                            const ForcedConfig *Force);
+  llvm::Error measureAssignments(KernelPlan &P);
+  llvm::Expected<Candidate> makeCandidate(const KernelPlan &P,
+                                          size_t Assignment,
+                                          const BlockShape &Block);
+  llvm::Error buildCandidates(KernelPlan &P, const ForcedConfig *Force);
+  llvm::Error predictAndChoose(KernelPlan &P, const CostModel &Model,
+                               const ForcedConfig *Force);
+};
+
+} // namespace energy
+
+#endif

@@ -1,0 +1,53 @@
+//===- KernelRewriter.h - IR edits that apply a chosen config ---*- C++ -*-===//
+#ifndef ENERGY_LIB_KERNELREWRITER_H
+#define ENERGY_LIB_KERNELREWRITER_H
+
+#include "energy/ConfigSpace.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+#include <vector>
+
+namespace llvm {
+class Function;
+class GlobalVariable;
+class Module;
+} // namespace llvm
+
+namespace energy {
+
+/// Replaces every read of Tunable's value in the given functions by Value.
+/// Any other use of the tunable in them is an error.
+llvm::Error replaceTunableReads(llvm::GlobalVariable &Tunable, int Value,
+                                llvm::ArrayRef<llvm::Function *> Scope);
+
+/// Stores Value as the tunable's chosen value for the host to read.
+void setTunableRecord(llvm::GlobalVariable &Tunable, int Value);
+
+
+/// Shrinks a shared array to Dims (outermost first), rewriting the GEPs that
+/// index it. The array must be indexed through typed GEPs, as clang emits
+/// them before optimization.
+llvm::Error resizeSharedArray(llvm::GlobalVariable &Array,
+                              llvm::ArrayRef<int64_t> Dims);
+
+/// Replaces blockDim reads in F by the constant shape (valid under reqntid),
+/// inlining the always-inline helpers clang reads blockDim through.
+void foldBlockDim(llvm::Function &F, const BlockShape &Block);
+
+/// Moves F's body, name, attributes and uses into a new Function placed
+/// where F was, and returns it; F is left an empty declaration for the
+/// caller to erase once no new Function can reuse its address. NVPTX caches
+/// launch-bound annotations per Function object, and NVVMIntrRange fills that
+/// cache at PipelineStart, before this pass: a fresh object makes the new
+/// bounds visible to the PTX printer inside clang.
+llvm::Function *moveToFreshFunction(llvm::Function &F);
+
+/// Sets the host-visible launch record RecordName to Block (creating it in
+/// global memory when the source declared none).
+void writeLaunchRecord(llvm::Module &M, llvm::StringRef RecordName,
+                       const BlockShape &Block, unsigned DynamicSmem);
+
+} // namespace energy
+
+#endif

@@ -1,0 +1,174 @@
+//===- OptimizationReport.cpp - JSON report of the optimizer --------------===//
+
+#include "OptimizationReport.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace energy {
+
+static double percentSaved(double Baseline, double Chosen) {
+  return Baseline > 0 ? 100.0 * (Baseline - Chosen) / Baseline : 0.0;
+}
+
+/// "-12.3% vs the occupancy heuristic (1024)", or why there is no figure.
+static void writeComparison(raw_ostream &OS, StringRef What,
+                            const Candidate &Baseline, const Candidate &C) {
+  if (Baseline.Pruned != PruneReason::None) {
+    OS << "the " << What << " (" << formatBlockShape(Baseline.Block)
+       << ") cannot launch";
+    return;
+  }
+  OS << format("%+.1f%%", -percentSaved(Baseline.Prediction.EnergyJoules,
+                                        C.Prediction.EnergyJoules))
+     << " vs the " << What << " (" << formatBlockShape(Baseline.Block) << ")";
+}
+
+std::string explainChoice(const KernelPlan &P) {
+  const Candidate &C = P.chosen();
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << P.describe(C) << " ("
+     << (P.Forced ? std::string("forced") : P.Objective.describe())
+     << "): predicted "
+     << format("%.4g us, %.4g mJ", C.Prediction.TimeSeconds * 1e6,
+               C.Prediction.EnergyJoules * 1e3)
+     << " per launch of " << P.WorkItems << " items on " << P.Arch->Name
+     << "; energy ";
+  writeComparison(OS, "occupancy heuristic", P.OccupancyBaseline, C);
+  OS << ", ";
+  writeComparison(OS, "default", P.DefaultBaseline, C);
+  OS << "; " << (P.Candidates.size() - P.PrunedResources - P.PrunedCliff)
+     << " of " << P.Candidates.size() << " candidates evaluated";
+  return S;
+}
+
+static void writeCandidate(json::OStream &J, const KernelPlan &P,
+                           const Candidate &C) {
+  J.attributeArray("block", [&] {
+    for (unsigned D : C.Block)
+      J.value(D);
+  });
+  J.attributeObject("tunables", [&] {
+    for (size_t I = 0; I < P.Tunables.size(); ++I)
+      J.attribute(P.Tunables[I].Name, P.Assignments[C.Assignment][I]);
+  });
+  J.attribute("grid_blocks", static_cast<int64_t>(C.Query.Blocks));
+  J.attribute("shared_bytes", C.Query.SharedBytesPerBlock);
+  J.attribute("occupancy", C.Query.Occ.Fraction);
+  J.attribute("occupancy_limiter", limiterName(C.Query.Occ.Limiter));
+  if (C.Pruned != PruneReason::None) {
+    J.attribute("pruned", pruneReasonName(C.Pruned));
+    return;
+  }
+  J.attribute("time_s", C.Prediction.TimeSeconds);
+  J.attribute("energy_j", C.Prediction.EnergyJoules);
+  J.attribute("pareto", C.OnFront);
+}
+
+static void writeKernel(json::OStream &J, const KernelPlan &P) {
+  const Candidate &Chosen = P.chosen();
+  J.attribute("kernel", P.Name);
+  J.attribute("ir_name", P.IRName);
+  J.attribute("record", P.Record);
+  J.attribute("arch", P.Arch->Name);
+  J.attribute("model", P.ModelName);
+  J.attributeArray("notes", [&] {
+    for (const std::string &N : P.Notes)
+      J.value(N);
+  });
+  J.attribute("objective", P.Forced ? "forced" : P.Objective.describe());
+  J.attribute("opted_in", P.OptedIn);
+  J.attribute("user_bounded", P.UserBounded);
+  J.attribute("applied", P.Apply);
+  J.attribute("work_items", static_cast<int64_t>(P.WorkItems));
+  J.attributeArray("tunables", [&] {
+    for (const Tunable &T : P.Tunables)
+      J.object([&] {
+        J.attribute("name", T.Name);
+        J.attribute("default", T.Default);
+        J.attribute("work_per_thread", T.WorkPerThread);
+        J.attributeArray("candidates", [&] {
+          for (int V : T.Candidates)
+            J.value(V);
+        });
+      });
+  });
+  J.attributeBegin("features");
+  P.Features[Chosen.Assignment].writeJSON(J);
+  J.attributeEnd();
+  J.attribute("candidates_total", static_cast<int64_t>(P.Candidates.size()));
+  J.attributeObject("pruned", [&] {
+    J.attribute("resources", static_cast<int64_t>(P.PrunedResources));
+    J.attribute("occupancy_cliff", static_cast<int64_t>(P.PrunedCliff));
+  });
+  J.attributeArray("candidates", [&] {
+    for (const Candidate &C : P.Candidates)
+      J.object([&] { writeCandidate(J, P, C); });
+  });
+  J.attributeArray("pareto_front", [&] {
+    for (size_t I = 0; I < P.Candidates.size(); ++I)
+      if (P.Candidates[I].OnFront)
+        J.value(static_cast<int64_t>(I));
+  });
+  J.attributeObject("choice", [&] {
+    J.attribute("index", static_cast<int64_t>(P.Choice));
+    writeCandidate(J, P, Chosen);
+  });
+  J.attribute("reason", explainChoice(P));
+  J.attributeObject("baselines", [&] {
+    J.attributeObject("occupancy_heuristic",
+                      [&] { writeCandidate(J, P, P.OccupancyBaseline); });
+    J.attributeObject("default", [&] { writeCandidate(J, P, P.DefaultBaseline); });
+  });
+  J.attributeObject("savings_percent", [&] {
+    auto Pair = [&](StringRef Key, const Candidate &B) {
+      if (B.Pruned != PruneReason::None)
+        return;
+      J.attributeObject(Key, [&] {
+        J.attribute("energy", percentSaved(B.Prediction.EnergyJoules,
+                                           Chosen.Prediction.EnergyJoules));
+        J.attribute("time", percentSaved(B.Prediction.TimeSeconds,
+                                         Chosen.Prediction.TimeSeconds));
+      });
+    };
+    Pair("vs_occupancy_heuristic", P.OccupancyBaseline);
+    Pair("vs_default", P.DefaultBaseline);
+  });
+  std::vector<float> Inputs;
+  appendModelInputs(Chosen.Query, Inputs);
+  J.attributeArray("choice_model_inputs", [&] {
+    for (float V : Inputs)
+      J.value(static_cast<double>(V));
+  });
+}
+
+Error writeOptimizationReport(StringRef Path, StringRef ModuleName,
+                              ArrayRef<KernelPlan> Plans) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC)
+    return createStringError(EC, "cannot write report '" + Path +
+                                     "': " + EC.message());
+  json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("format", "energy-report-v1");
+    J.attribute("module", ModuleName);
+    J.attributeArray("model_input_names", [&] {
+      for (const std::string &N : modelInputNames())
+        J.value(N);
+    });
+    J.attributeArray("kernels", [&] {
+      for (const KernelPlan &P : Plans)
+        J.object([&] { writeKernel(J, P); });
+    });
+  });
+  OS << "\n";
+  return Error::success();
+}
+
+} // namespace energy

@@ -1,0 +1,27 @@
+//===- OptimizationReport.h - JSON report of the optimizer ------*- C++ -*-===//
+//
+// -energy-report=FILE: for each kernel its features, tunables, every
+// candidate with its prediction (or why it was pruned), the Pareto front,
+// the choice and the reason, and the baselines it is compared with.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_LIB_OPTIMIZATIONREPORT_H
+#define ENERGY_LIB_OPTIMIZATIONREPORT_H
+
+#include "KernelPlan.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+namespace energy {
+
+/// One sentence explaining the choice, with numbers (remark and report).
+std::string explainChoice(const KernelPlan &P);
+
+llvm::Error writeOptimizationReport(llvm::StringRef Path,
+                                    llvm::StringRef ModuleName,
+                                    llvm::ArrayRef<KernelPlan> Plans);
+
+} // namespace energy
+
+#endif

@@ -1,0 +1,265 @@
+//===- TuningSpec.cpp - The tuning contract as found in IR ----------------===//
+
+#include "TuningSpec.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace energy {
+
+static Error specError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+Expected<std::vector<ShapeDim>> parseShapeSpec(StringRef Spec) {
+  std::vector<ShapeDim> Dims;
+  SmallVector<StringRef, 4> Parts;
+  Spec.split(Parts, ',');
+  for (StringRef Part : Parts) {
+    Part = Part.trim();
+    ShapeDim D;
+    StringRef Name = Part;
+    StringRef Num;
+    char Op = 0;
+    size_t At = Part.find_first_of("+*");
+    if (At != StringRef::npos) {
+      Op = Part[At];
+      Name = Part.take_front(At).trim();
+      Num = Part.drop_front(At + 1).trim();
+    }
+    int64_t Lit;
+    if (!Name.getAsInteger(10, Lit)) {
+      if (Op)
+        return specError("shape '" + Spec + "': write '" + Part +
+                         "' as a single integer");
+      D.Add = Lit;
+    } else {
+      if (Name.empty() || !llvm::all_of(Name, [](char C) {
+            return isAlnum(C) || C == '_';
+          }))
+        return specError("shape '" + Spec + "': bad dimension '" + Part + "'");
+      D.Name = Name.str();
+      int64_t K = 0;
+      if (Op && (Num.getAsInteger(10, K) || K < 0))
+        return specError("shape '" + Spec + "': bad number in '" + Part + "'");
+      if (Op == '+')
+        D.Add = K;
+      else if (Op == '*')
+        D.Mul = K;
+    }
+    Dims.push_back(D);
+  }
+  return Dims;
+}
+
+Expected<int64_t> evaluateDim(const ShapeDim &D, const ValueMap &Values) {
+  if (D.Name.empty())
+    return D.Add;
+  auto It = Values.find(D.Name);
+  if (It == Values.end())
+    return specError("shape refers to unknown tunable '" + D.Name + "'");
+  return It->second * D.Mul + D.Add;
+}
+
+/// The string a global annotation points to.
+static std::optional<StringRef> annotationString(const Constant *C) {
+  auto *GV = dyn_cast<GlobalVariable>(C->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return std::nullopt;
+  auto *Data = dyn_cast<ConstantDataArray>(GV->getInitializer());
+  if (!Data || !Data->isCString())
+    return std::nullopt;
+  return Data->getAsCString();
+}
+
+static Expected<KernelAnnotation> parseKernelAnnotation(StringRef Spec) {
+  KernelAnnotation A;
+  SmallVector<StringRef, 4> Fields;
+  Spec.split(Fields, ';');
+  for (StringRef Field : Fields) {
+    auto [Key, Value] = Field.split('=');
+    if (Key == "record") {
+      A.Record = Value.str();
+    } else if (Key == "block") {
+      auto [X, Y] = Value.split(',');
+      if (X.empty() || Y.empty())
+        return specError("energy.tune: block needs two tunables, got '" +
+                         Value + "'");
+      A.TiledBlock = std::array<std::string, 2>{X.str(), Y.str()};
+    } else {
+      return specError("energy.tune: unknown field '" + Field + "'");
+    }
+  }
+  if (A.Record.empty())
+    return specError("energy.tune: missing record=");
+  return A;
+}
+
+static Expected<TunableVar> readTunable(GlobalVariable &GV) {
+  StringRef Name = GV.getName().drop_front(TunablePrefix.size());
+  auto *Data = GV.hasInitializer()
+                   ? dyn_cast<ConstantDataArray>(GV.getInitializer())
+                   : nullptr;
+  if (!Data || !Data->getElementType()->isIntegerTy(32) ||
+      Data->getNumElements() < 3)
+    return specError("tunable '" + Name +
+                     "' must be an int array {value, kind, candidates...}");
+  TunableVar T;
+  T.Var = &GV;
+  T.Info.Name = Name.str();
+  T.Info.Default = static_cast<int>(Data->getElementAsInteger(0));
+  int64_t Kind = Data->getElementAsInteger(1);
+  if (Kind != 0 && Kind != 1)
+    return specError("tunable '" + Name + "' has unknown kind " +
+                     Twine(Kind));
+  T.Info.WorkPerThread = Kind == 1;
+  for (unsigned I = 2; I < Data->getNumElements(); ++I) {
+    int V = static_cast<int>(Data->getElementAsInteger(I));
+    if (V <= 0)
+      return specError("tunable '" + Name + "' has a non-positive candidate " +
+                       Twine(V));
+    if (!llvm::is_contained(T.Info.Candidates, V))
+      T.Info.Candidates.push_back(V);
+  }
+  return T;
+}
+
+Expected<ModuleTuningInfo> readTuningInfo(Module &M) {
+  ModuleTuningInfo Info;
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getName().starts_with(TunablePrefix)) {
+      auto T = readTunable(GV);
+      if (!T)
+        return T.takeError();
+      Info.Tunables.push_back(*T);
+    }
+
+  GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
+  auto *List = Annotations && Annotations->hasInitializer()
+                   ? dyn_cast<ConstantArray>(Annotations->getInitializer())
+                   : nullptr;
+  if (!List)
+    return Info;
+  for (const Use &Entry : List->operands()) {
+    auto *Fields = dyn_cast<ConstantStruct>(Entry.get());
+    if (!Fields || Fields->getNumOperands() < 2)
+      continue;
+    std::optional<StringRef> Text = annotationString(Fields->getOperand(1));
+    if (!Text)
+      continue;
+    const Value *Target = Fields->getOperand(0)->stripPointerCasts();
+    if (Text->consume_front("energy.tune:")) {
+      auto *F = dyn_cast<Function>(Target);
+      if (!F)
+        return specError("energy.tune annotation on a non-function");
+      auto A = parseKernelAnnotation(*Text);
+      if (!A)
+        return A.takeError();
+      Info.Kernels[F] = *A;
+    } else if (Text->consume_front("energy.shape:")) {
+      auto *GV = dyn_cast<GlobalVariable>(Target);
+      if (!GV || GV->getAddressSpace() != 3)
+        return specError("energy.shape annotation on a non-shared variable");
+      auto Dims = parseShapeSpec(*Text);
+      if (!Dims)
+        return Dims.takeError();
+      Info.SharedShapes[GV] = *Dims;
+    }
+  }
+  return Info;
+}
+
+/// Functions whose instructions use V, looking through constant expressions.
+static void usingFunctions(const Value *V, SmallPtrSetImpl<const Function *> &Out) {
+  for (const User *U : V->users()) {
+    if (auto *I = dyn_cast<Instruction>(U))
+      Out.insert(I->getFunction());
+    else if (isa<ConstantExpr>(U))
+      usingFunctions(U, Out);
+  }
+}
+
+static void collectCallTree(Function &F, SmallPtrSetImpl<Function *> &Seen,
+                            std::vector<Function *> &Out) {
+  if (!Seen.insert(&F).second)
+    return;
+  Out.push_back(&F);
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Function *Callee = Call->getCalledFunction())
+        if (!Callee->isDeclaration())
+          collectCallTree(*Callee, Seen, Out);
+}
+
+std::vector<Function *> callTree(Function &F) {
+  SmallPtrSet<Function *, 8> Seen;
+  std::vector<Function *> Out;
+  collectCallTree(F, Seen, Out);
+  return Out;
+}
+
+std::vector<const TunableVar *> tunablesReadBy(Function &F,
+                                               const ModuleTuningInfo &Info) {
+  std::vector<Function *> Tree = callTree(F);
+  SmallPtrSet<const Function *, 8> Reachable(Tree.begin(), Tree.end());
+  std::vector<const TunableVar *> Out;
+  for (const TunableVar &T : Info.Tunables) {
+    SmallPtrSet<const Function *, 8> Users;
+    usingFunctions(T.Var, Users);
+    if (llvm::any_of(Users, [&](const Function *U) {
+          return Reachable.contains(U);
+        }))
+      Out.push_back(&T);
+  }
+  return Out;
+}
+
+std::string kernelDisplayName(const Function &F, const ModuleTuningInfo &Info) {
+  auto It = Info.Kernels.find(&F);
+  if (It != Info.Kernels.end() &&
+      StringRef(It->second.Record).starts_with(RecordPrefix))
+    return It->second.Record.substr(RecordPrefix.size());
+  return F.getName().str();
+}
+
+Expected<ForcedConfig> parseForcedConfig(StringRef S) {
+  auto Bad = [&](const Twine &Why) {
+    return specError("bad -energy-force-config '" + S + "': " + Why +
+                     " (expected <kernel>:<block>[,NAME=V...], e.g. "
+                     "sgemm:16x16,TILE=16)");
+  };
+  auto [Kernel, Rest] = S.split(':');
+  if (Kernel.empty() || Rest.empty())
+    return Bad("missing kernel or block");
+  // ':' also separates, for pass parameters, where the pipeline parser
+  // splits on ','.
+  SmallVector<StringRef, 4> Parts;
+  SplitString(Rest, Parts, ",:");
+  if (Parts.empty())
+    return Bad("missing block");
+  ForcedConfig C;
+  C.Kernel = Kernel.str();
+  auto Block = parseBlockShape(Parts[0]);
+  if (!Block)
+    return Bad("block '" + Parts[0] + "' is not N, NxM or NxMxK");
+  C.Block = *Block;
+  for (StringRef Part : ArrayRef<StringRef>(Parts).drop_front()) {
+    auto [Name, Value] = Part.split('=');
+    int V;
+    if (Name.empty() || Value.getAsInteger(10, V))
+      return Bad("'" + Part + "' is not NAME=integer");
+    C.Values.emplace_back(Name.str(), V);
+  }
+  return C;
+}
+
+} // namespace energy

@@ -1,0 +1,91 @@
+//===- TuningSpec.h - The tuning contract as found in IR --------*- C++ -*-===//
+//
+// Reads what energy.cuh leaves in a device module: kernels opted in through
+// `llvm.global.annotations` ("energy.tune:record=...;block=TX,TY"), tunables
+// (`__energy_tunable_<NAME>` = {value, kind, candidates...}), resizable
+// shared arrays ("energy.shape:SPEC"), per-kernel workloads, and the
+// `-energy-force-config` syntax.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_LIB_TUNINGSPEC_H
+#define ENERGY_LIB_TUNINGSPEC_H
+
+#include "energy/ConfigSpace.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class GlobalVariable;
+class Module;
+} // namespace llvm
+
+namespace energy {
+
+constexpr llvm::StringLiteral TunablePrefix = "__energy_tunable_";
+constexpr llvm::StringLiteral RecordPrefix = "__energy_launch_";
+constexpr llvm::StringLiteral WorkloadPrefix = "__energy_workload_";
+
+/// One dimension of a shared array: Name * Mul + Add (Name may be empty, a
+/// tunable, or BLOCK_X / BLOCK_Y / BLOCK_Z).
+struct ShapeDim {
+  std::string Name;
+  int64_t Mul = 1;
+  int64_t Add = 0;
+};
+
+llvm::Expected<std::vector<ShapeDim>> parseShapeSpec(llvm::StringRef Spec);
+
+/// Values a shape spec may refer to.
+using ValueMap = std::map<std::string, int64_t, std::less<>>;
+llvm::Expected<int64_t> evaluateDim(const ShapeDim &D, const ValueMap &Values);
+
+struct TunableVar {
+  Tunable Info;
+  llvm::GlobalVariable *Var = nullptr;
+};
+
+/// A kernel opted in by ENERGY_KERNEL*.
+struct KernelAnnotation {
+  std::string Record;                        // __energy_launch_<name>
+  std::optional<std::array<std::string, 2>> TiledBlock; // tunables for x, y
+};
+
+struct ModuleTuningInfo {
+  llvm::DenseMap<const llvm::Function *, KernelAnnotation> Kernels;
+  llvm::DenseMap<const llvm::GlobalVariable *, std::vector<ShapeDim>> SharedShapes;
+  std::vector<TunableVar> Tunables;
+};
+
+/// Everything energy.cuh put in M; malformed annotations are errors.
+llvm::Expected<ModuleTuningInfo> readTuningInfo(llvm::Module &M);
+
+/// F and every defined function it calls, transitively, F first.
+std::vector<llvm::Function *> callTree(llvm::Function &F);
+
+/// The tunables F reads, directly or through functions it calls.
+std::vector<const TunableVar *> tunablesReadBy(llvm::Function &F,
+                                               const ModuleTuningInfo &Info);
+
+/// "saxpy" for a kernel with record __energy_launch_saxpy, else the IR name.
+std::string kernelDisplayName(const llvm::Function &F,
+                              const ModuleTuningInfo &Info);
+
+/// `<kernel>:<block>[,NAME=V...]`, e.g. "sgemm:16x16,TILE=16"; ':' may
+/// replace ',' (pass parameters cannot contain ',').
+struct ForcedConfig {
+  std::string Kernel;
+  BlockShape Block;
+  std::vector<std::pair<std::string, int>> Values;
+};
+llvm::Expected<ForcedConfig> parseForcedConfig(llvm::StringRef S);
+
+} // namespace energy
+
+#endif
