@@ -97,9 +97,6 @@ AnalyticBreakdown analyzeAnalytic(const CostQuery &Q);
 llvm::Expected<std::unique_ptr<CostModel>>
 createXGBoostModel(llvm::StringRef JSON, llvm::StringRef Origin);
 
-/// The model for Arch: ModelFile if given (errors are returned, never
-/// swallowed), else the embedded model of Arch or of a nearby architecture
-/// (Note then says which), else the analytic model.
 /// A model compiled into the plugin from models/sm_XX.json at build time.
 struct EmbeddedModel {
   llvm::StringRef Arch; // "sm_90", from the file name
@@ -108,6 +105,9 @@ struct EmbeddedModel {
 /// Every embedded model, ascending by file name; empty if none was built in.
 llvm::ArrayRef<EmbeddedModel> embeddedModels();
 
+/// The model for Arch: ModelFile if given (errors are returned, never
+/// swallowed), else the embedded model of Arch or of a nearby architecture
+/// (Note then says which), else the analytic model.
 struct SelectedModel {
   std::unique_ptr<CostModel> Model;
   /// Non-empty when Arch's own model does not serve: says which model does

@@ -1,0 +1,439 @@
+//===- AnalyticModel.cpp - Roofline-and-power cost model ------------------===//
+//
+// A static performance-power model in the spirit of FlipFlop: no measurement,
+// only the kernel's per-thread features, the launch and the architecture row.
+//
+// Time. Blocks run in waves of ActiveBlocksPerSM x SMCount. A round of r
+// resident blocks on one SM takes the longest of its per-class times (a
+// roofline over the FP32/FP16/FP64/tensor/integer/conversion/SFU/shuffle
+// pipes, instruction issue, DRAM, shared memory/L1, atomics and the SM's
+// block launch rate), plus the exposed part of its barriers. Arithmetic pipes
+// reach their peak only with enough warps to cover the dependent-issue
+// latency; DRAM reaches its share of the bandwidth only with enough bytes in
+// flight (Little's law: bandwidth x latency). Full waves use every SM; the
+// last, partial wave spreads its blocks over min(SMCount, blocks) SMs, so a
+// launch with fewer blocks than SMs leaves SMs idle. A fixed launch overhead
+// is added once.
+//
+// Power. IdlePowerW + (MaxPowerW - IdlePowerW) x activity, activity being a
+// weighted sum of the fraction of SMs busy, the resident warps, the busiest
+// pipe's utilization and the DRAM utilization, averaged over the launch.
+// Energy = power x time, phase by phase.
+//
+// Time- and energy-optimal launches differ by design: once a memory-bound
+// kernel has enough bytes in flight to saturate DRAM, more resident warps no
+// longer shorten it, but the warp-residency term (WarpActivityWeight) still
+// raises its power. The least-energy launch of such a kernel is then the
+// lowest occupancy that saturates the bandwidth, not the highest occupancy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "energy/CostModel.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+using namespace energy;
+
+namespace {
+
+//===-- Constants that are not in GpuArch ---------------------------------===//
+//
+// [CPG]  CUDA C++ Programming Guide, "Arithmetic Instructions" throughput
+//        table (results per clock cycle per SM), compute capability 7.x-9.0.
+// [CBP]  CUDA C++ Best Practices Guide, "Coalesced Access to Global Memory".
+// [JIA]  Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via
+//        Microbenchmarking" (arXiv:1804.06826, 2018) and the Turing sequel
+//        (arXiv:1903.07486, 2019).
+// [C&C]  Chips and Cheese, "Nvidia's H100: Funny L2, and Tons of Bandwidth"
+//        (2023), pointer-chasing latency and bandwidth measurements.
+// [WONG] Wong et al., "Demystifying GPU Microarchitecture through
+//        Microbenchmarking" (ISPASS 2010).
+// [VOLK] Volkov, "Understanding Latency Hiding on GPUs" (PhD thesis,
+//        UC Berkeley, 2016).
+// [GPUW] Leng et al., "GPUWattch" (ISCA 2013); Kandiah et al., "AccelWattch"
+//        (MICRO 2021): component power breakdowns of NVIDIA GPUs.
+// Values marked "estimate" have no published figure; the learned models
+// correct them (the analytic predictions are inputs of the XGBoost models).
+
+// Arithmetic pipes [CPG]: 32-bit integer add/logic/shift/compare/IMAD,
+// conversions, MUFU special functions (rcp, rsqrt, lg2, ex2, sin, cos),
+// warp shuffles. The same on every architecture of the table.
+constexpr double IntOpsPerClockPerSM = 64;
+constexpr double ConversionsPerClockPerSM = 16;
+constexpr double SfuOpsPerClockPerSM = 16;
+constexpr double ShufflesPerClockPerSM = 32;
+// A special function is one MUFU op plus FP32 work around it: range
+// reduction (exp, sin), Newton steps and special-case fixups (IEEE div,
+// sqrt). Estimate from libdevice/ptxas expansions, which run ~4-12 FP32
+// instructions per call.
+constexpr double SpecialFnExtraFp32Ops = 8;
+// Tensor ops are counted once per mma/wmma call per thread. Assumption: a
+// call is one wmma m16n16k16 = 2 x 16^3 = 8192 flop per warp = 256 flop per
+// thread (an mma.sync m16n8k16 would be 128).
+constexpr double TensorFlopsPerThreadOp = 256;
+// Each warp scheduler (GpuArch::WarpAllocGranularity of them per SM) issues
+// one warp instruction per clock; a dependent FP32/INT instruction can issue
+// 4 cycles after its producer [JIA: 4 cycles on Volta and Turing], so a
+// scheduler needs 4 ready warps (without ILP) to keep its pipes full.
+constexpr double IssuePerClockPerScheduler = 1;
+constexpr double DependentIssueCycles = 4;
+
+// Global memory. DRAM and L2 move 32-byte sectors [CBP]: a warp's coalesced
+// access moves exactly its bytes; a strided or irregular access moves one
+// sector per thread; a uniform access (one address for the warp) moves its
+// bytes once per warp.
+constexpr double SectorBytes = 32;
+// Loaded DRAM latency. Pointer chasing measures ~400-500 ns unloaded from
+// V100 to H100 [JIA, C&C]; queueing near saturation adds to it. Estimate.
+constexpr double DramLatencyNs = 600;
+// Independent global accesses a warp keeps in flight before it stalls on a
+// use: what unrolling by 4 (LLVM's NVPTX default for small loops) and
+// ptxas's load hoisting give. Estimate in the sense of [VOLK]'s
+// ILP x warps latency-hiding argument.
+constexpr double MaxAccessesInFlightPerWarp = 4;
+// Streaming kernels (STREAM/BabelStream copy, triad) reach about 90% of the
+// datasheet DRAM bandwidth on V100, A100 and H100.
+constexpr double AchievableDramFraction = 0.90;
+// A shared-memory or L1 access occupies at least one 4-byte bank slot per
+// thread [CPG, "Shared Memory"]; bank conflicts are not modelled.
+constexpr double MinBankBytes = 4;
+// A shared atomic is a read and a write of its bank.
+constexpr double SharedAtomicAccesses = 2;
+
+// Synchronization and launch.
+// __syncthreads costs ~20 cycles when all warps arrive together [WONG];
+// what a block waits for its slowest warp is hidden by the other resident
+// blocks, so a barrier exposes BarrierCycles / (resident blocks).
+constexpr double BarrierCycles = 20;
+// An SM starts at most one block per BlockLaunchCycles (slot allocation,
+// register and shared-memory setup, parameter fetch); this overlaps with the
+// work of the resident blocks, so it bounds only blocks with little work.
+// Estimate: grids of empty blocks run at tens of ns per block per SM.
+constexpr double BlockLaunchCycles = 50;
+// Back-to-back launches of an empty kernel take ~2-4 us each (driver and
+// front-end); the measurement method (events around a batch of launches)
+// includes it. Estimate at the low end.
+constexpr double KernelLaunchSeconds = 2e-6;
+
+// Power [GPUW]: activity = sum of weight x utilization, the weights summing
+// to 1 so that full activity reaches MaxPowerW. Estimates guided by the
+// component breakdowns of GPUWattch/AccelWattch: clocks, schedulers and
+// caches of busy SMs; the register file, operand collectors and queues
+// holding resident warps (more resident warps also mean more concurrent
+// DRAM streams and lower row-buffer locality); the arithmetic pipes; DRAM
+// and its interface.
+constexpr double SmActivityWeight = 0.20;
+constexpr double WarpActivityWeight = 0.10;
+constexpr double ComputeActivityWeight = 0.45;
+constexpr double DramActivityWeight = 0.25;
+static_assert(SmActivityWeight + WarpActivityWeight + ComputeActivityWeight +
+                      DramActivityWeight <=
+                  1.0 + 1e-12,
+              "activity must not exceed MaxPowerW");
+
+//===----------------------------------------------------------------------===//
+
+/// Negative and NaN counts (never produced, but a model must not trust its
+/// input) read as zero.
+double nonNegative(double X) { return X > 0 ? X : 0; }
+
+/// A thread's work, in the units each resource consumes.
+struct ThreadWork {
+  double Fp32 = 0, Fp16 = 0, Fp64 = 0; // operations (an FMA is one)
+  double TensorFlops = 0;
+  double Int = 0, Conversions = 0, Sfu = 0, Shuffles = 0;
+  double Instructions = 0;  // issue slots
+  double DramBytes = 0;     // sectors moved, after the coalescing model
+  double GlobalAccesses = 0;
+  double L1Bytes = 0;       // shared and local memory bank traffic
+  double AtomicBytes = 0;   // L2 traffic of global atomics
+  double Barriers = 0;
+};
+
+/// DRAM bytes per thread under the coalescing model. Generic accesses count
+/// as coalesced global ones (in CUDA an unresolved pointer is nearly always
+/// global memory); so do global accesses the stride analysis left
+/// unclassified. BlockX < 32 splits a warp's coalesced access into rows that
+/// each round up to whole sectors. Reuse in L1/L2 is invisible to static
+/// features: every global byte is charged to DRAM.
+double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
+                          unsigned WarpSize, double &Accesses) {
+  double Bytes = nonNegative(F.global_load_bytes) +
+                 nonNegative(F.global_store_bytes) +
+                 nonNegative(F.generic_load_bytes) +
+                 nonNegative(F.generic_store_bytes);
+  Accesses = nonNegative(F.global_loads) + nonNegative(F.global_stores) +
+             nonNegative(F.generic_loads) + nonNegative(F.generic_stores);
+  if (Accesses <= 0 || Bytes <= 0)
+    return Accesses = 0;
+  double PerAccess = Bytes / Accesses;
+  double Uniform = std::min(nonNegative(F.global_uniform), Accesses);
+  double Scattered = std::min(
+      nonNegative(F.global_strided) + nonNegative(F.global_irregular),
+      Accesses - Uniform);
+  double Coalesced = Accesses - Uniform - Scattered;
+
+  double RowBytes = std::min(BlockX, WarpSize) * PerAccess;
+  double RowWaste = std::ceil(RowBytes / SectorBytes) * SectorBytes / RowBytes;
+  return Coalesced * PerAccess * RowWaste + Uniform * PerAccess / WarpSize +
+         Scattered * std::max(PerAccess, SectorBytes);
+}
+
+ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
+  ThreadWork W;
+  double Special = nonNegative(F.special_fns);
+  W.Fp32 = nonNegative(F.fp32_ops) + nonNegative(F.fp32_fma) +
+           Special * SpecialFnExtraFp32Ops;
+  W.Fp16 = nonNegative(F.fp16_ops) + nonNegative(F.fp16_fma);
+  W.Fp64 = nonNegative(F.fp64_ops) + nonNegative(F.fp64_fma);
+  W.TensorFlops = nonNegative(F.tensor_ops) * TensorFlopsPerThreadOp;
+  W.Int = nonNegative(F.int_ops);
+  W.Conversions = nonNegative(F.conversions);
+  W.Sfu = Special;
+  W.Shuffles = nonNegative(F.warp_shuffles);
+  W.Instructions =
+      nonNegative(F.instructions) + Special * SpecialFnExtraFp32Ops;
+  W.DramBytes = dramBytesPerThread(F, Q.Block[0], Q.Arch->WarpSize,
+                                   W.GlobalAccesses);
+  auto Banked = [](double Bytes, double Accesses) {
+    return std::max(nonNegative(Bytes), MinBankBytes * nonNegative(Accesses));
+  };
+  W.L1Bytes =
+      Banked(F.shared_load_bytes + F.shared_store_bytes,
+             F.shared_loads + F.shared_stores) +
+      Banked(F.local_load_bytes + F.local_store_bytes,
+             F.local_loads + F.local_stores) +
+      nonNegative(F.shared_atomics) * SharedAtomicAccesses * MinBankBytes;
+  W.AtomicBytes = nonNegative(F.global_atomics) * SectorBytes;
+  W.Barriers = nonNegative(F.barriers);
+  return W;
+}
+
+/// Per-SM peak rates of the architecture, per clock.
+struct SmRates {
+  double ClockHz;
+  double Fp32, Fp16, Fp64, TensorFlops; // lanes (flops for tensor) per clock
+  double Schedulers;
+  double DramBytesPerSecond; // achievable, whole GPU
+  double L2PortBytesPerSecond; // one SM's share of the L2 bandwidth
+};
+
+SmRates smRates(const GpuArch &A) {
+  SmRates R;
+  R.ClockHz = A.BoostClockGHz * 1e9;
+  double PerSmClock = A.SMCount * R.ClockHz;
+  // Peak TFLOPS count an FMA as 2 flops: lanes = flops / 2.
+  R.Fp32 = A.PeakFp32TFlops * 1e12 / 2 / PerSmClock;
+  R.Fp16 = A.PeakFp16TFlops * 1e12 / 2 / PerSmClock;
+  R.Fp64 = A.PeakFp64TFlops * 1e12 / 2 / PerSmClock;
+  R.TensorFlops = A.PeakTensorFp16TFlops * 1e12 / PerSmClock;
+  R.Schedulers = A.WarpAllocGranularity;
+  R.DramBytesPerSecond = A.DramBandwidthGBs * 1e9 * AchievableDramFraction;
+  R.L2PortBytesPerSecond = A.L2BandwidthGBs * 1e9 / A.SMCount;
+  return R;
+}
+
+/// One round: Blocks blocks resident together on each of BusySMs SMs.
+struct Round {
+  double Cycles = 0;
+  double PeakComputeCycles = 0; // the busiest pipe at its peak rate
+  const char *Limiter = "";
+};
+
+Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
+                    double Blocks, double BusySMs) {
+  const GpuArch &A = *Q.Arch;
+  double Threads = Blocks * Q.threadsPerBlock();
+  double Warps = Blocks * std::ceil(double(Q.threadsPerBlock()) / A.WarpSize);
+  double Lanes = Warps * A.WarpSize; // a partial warp still takes whole issues
+
+  struct Term {
+    const char *Name;
+    double Cycles;
+  };
+  auto ByCycles = [](const Term &L, const Term &R) {
+    return L.Cycles < R.Cycles;
+  };
+  // Work / rate, where no work costs nothing even at a zero rate.
+  auto Cycles = [](double Work, double PerClock) {
+    return Work > 0 ? Work / std::max(PerClock, 1e-9) : 0.0;
+  };
+  Term Pipes[] = {
+      {"fp32", Cycles(W.Fp32 * Lanes, R.Fp32)},
+      {"fp16", Cycles(W.Fp16 * Lanes, R.Fp16)},
+      {"fp64", Cycles(W.Fp64 * Lanes, R.Fp64)},
+      {"tensor", Cycles(W.TensorFlops * Lanes, R.TensorFlops)},
+      {"int", Cycles(W.Int * Lanes, IntOpsPerClockPerSM)},
+      {"conversion", Cycles(W.Conversions * Lanes, ConversionsPerClockPerSM)},
+      {"sfu", Cycles(W.Sfu * Lanes, SfuOpsPerClockPerSM)},
+      {"shuffle", Cycles(W.Shuffles * Lanes, ShufflesPerClockPerSM)},
+      {"issue", Cycles(W.Instructions * Warps,
+                       R.Schedulers * IssuePerClockPerScheduler)},
+  };
+  const Term *Busiest =
+      std::max_element(std::begin(Pipes), std::end(Pipes), ByCycles);
+
+  // Latency hiding: a scheduler issues back to back only with
+  // DependentIssueCycles ready warps.
+  double HiddenFraction =
+      std::min(1.0, Warps / (R.Schedulers * DependentIssueCycles));
+  Term Compute = {Busiest->Name, Busiest->Cycles / HiddenFraction};
+
+  // Little's law: the SM sustains at most (bytes in flight / latency).
+  double Dram = 0;
+  if (W.DramBytes > 0) {
+    double ThreadsPerWarp = std::min<double>(Q.threadsPerBlock(), A.WarpSize);
+    double BytesPerWarpAccess =
+        W.DramBytes / W.GlobalAccesses * ThreadsPerWarp;
+    double InFlight = Warps *
+                      std::min(W.GlobalAccesses, MaxAccessesInFlightPerWarp) *
+                      BytesPerWarpAccess;
+    double Bandwidth =
+        std::min({R.DramBytesPerSecond / BusySMs, R.L2PortBytesPerSecond,
+                  InFlight / (DramLatencyNs * 1e-9)});
+    Dram = W.DramBytes * Threads / Bandwidth * R.ClockHz;
+  }
+  Term Others[] = {
+      Compute,
+      {"dram", Dram},
+      {"shared", Cycles(W.L1Bytes * Lanes, A.SharedBytesPerClockPerSM)},
+      {"atomic", Cycles(W.AtomicBytes * Threads,
+                        R.L2PortBytesPerSecond / R.ClockHz)},
+      {"launch", Blocks * BlockLaunchCycles},
+  };
+  const Term *Bound =
+      std::max_element(std::begin(Others), std::end(Others), ByCycles);
+
+  Round Out;
+  Out.Cycles = Bound->Cycles + W.Barriers * BarrierCycles / Blocks;
+  Out.PeakComputeCycles = Busiest->Cycles;
+  Out.Limiter = Bound->Name;
+  return Out;
+}
+
+/// A stretch of the launch in which the same blocks are resident: the full
+/// waves, or the tail.
+struct Phase {
+  Round Rd;
+  double BusySMs = 0;
+  double Seconds = 0;
+  double Activity = 0; // in [0, 1], constant over the phase
+};
+
+/// Rounds rounds of ResidentBlocks blocks spread over BusySMs SMs; the
+/// busiest SM, holding ceil(ResidentBlocks / BusySMs) of them, sets the pace.
+Phase phase(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
+            double Rounds, double ResidentBlocks, double BusySMs) {
+  const GpuArch &A = *Q.Arch;
+  Phase P;
+  P.BusySMs = BusySMs;
+  P.Rd = simulateRound(W, R, Q, std::ceil(ResidentBlocks / BusySMs), BusySMs);
+  double RoundSeconds = P.Rd.Cycles / R.ClockHz;
+  P.Seconds = Rounds * RoundSeconds;
+
+  double SmFraction = BusySMs / A.SMCount;
+  double WarpFraction =
+      ResidentBlocks * std::ceil(double(Q.threadsPerBlock()) / A.WarpSize) /
+      (double(A.MaxWarpsPerSM) * A.SMCount);
+  double Compute = P.Rd.PeakComputeCycles / P.Rd.Cycles * SmFraction;
+  double Dram = W.DramBytes * ResidentBlocks * Q.threadsPerBlock() /
+                (A.DramBandwidthGBs * 1e9 * RoundSeconds);
+  P.Activity = SmActivityWeight * SmFraction +
+               WarpActivityWeight * std::min(1.0, WarpFraction) +
+               ComputeActivityWeight * std::min(1.0, Compute) +
+               DramActivityWeight * std::min(1.0, Dram);
+  return P;
+}
+
+class AnalyticModel final : public CostModel {
+public:
+  explicit AnalyticModel(const GpuArch *Arch) : Arch(Arch) {}
+
+  std::string describe() const override {
+    if (!Arch)
+      return "analytic";
+    return std::string("analytic (") + Arch->Name + ", " +
+           Arch->ReferenceGpu + ")";
+  }
+
+  llvm::Error predict(llvm::ArrayRef<CostQuery> Queries,
+                      llvm::MutableArrayRef<CostPrediction> Out) const override {
+    if (Queries.size() != Out.size())
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "analytic model: %zu queries but room for %zu predictions",
+          Queries.size(), Out.size());
+    for (auto [Q, P] : llvm::zip_equal(Queries, Out)) {
+      if (!Q.Features || !Q.Arch)
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "analytic model: a query without features or architecture");
+      P = predictAnalytic(Q);
+    }
+    return llvm::Error::success();
+  }
+
+private:
+  const GpuArch *Arch;
+};
+
+} // namespace
+
+AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q) {
+  assert(Q.Features && Q.Arch && "a cost query needs features and an arch");
+  // A block dimension of 0 (never valid) reads as 1, to stay finite.
+  CostQuery Safe = Q;
+  for (unsigned &D : Safe.Block)
+    D = std::max(D, 1u);
+  const GpuArch &A = *Q.Arch;
+  ThreadWork W = threadWork(*Q.Features, Safe);
+  SmRates R = smRates(A);
+
+  // An invalid occupancy (the caller prunes those) still gets a finite
+  // answer: one block per SM, at least one block.
+  double Resident = std::max(1u, Q.Occ.ActiveBlocksPerSM);
+  double Blocks = std::max<uint64_t>(1, Q.Blocks);
+  double Slots = Resident * A.SMCount;
+  double FullWaves = std::floor(Blocks / Slots);
+  double TailBlocks = Blocks - FullWaves * Slots;
+
+  AnalyticBreakdown B;
+  B.Waves = Blocks / Slots;
+  double Seconds = KernelLaunchSeconds, ActiveEnergy = 0, BusySmSeconds = 0;
+  double ComputeSeconds = 0;
+  auto Add = [&](const Phase &P) {
+    Seconds += P.Seconds;
+    ActiveEnergy += P.Activity * P.Seconds;
+    BusySmSeconds += P.BusySMs * P.Seconds;
+    ComputeSeconds +=
+        P.Rd.PeakComputeCycles / P.Rd.Cycles * P.BusySMs * P.Seconds;
+    if (!*B.Limiter)
+      B.Limiter = P.Rd.Limiter;
+  };
+  if (FullWaves > 0)
+    Add(phase(W, R, Safe, FullWaves, Slots, A.SMCount));
+  if (TailBlocks > 0)
+    Add(phase(W, R, Safe, 1, TailBlocks,
+              std::min<double>(A.SMCount, TailBlocks)));
+
+  double DramBytes = W.DramBytes * Blocks * Safe.threadsPerBlock();
+  B.Prediction.TimeSeconds = Seconds;
+  B.Prediction.EnergyJoules =
+      A.IdlePowerW * Seconds + (A.MaxPowerW - A.IdlePowerW) * ActiveEnergy;
+  B.AveragePowerW = B.Prediction.EnergyJoules / Seconds;
+  B.DramUtilization = DramBytes / (A.DramBandwidthGBs * 1e9 * Seconds);
+  B.SmBusyFraction = BusySmSeconds / (A.SMCount * Seconds);
+  B.ComputeUtilization = ComputeSeconds / (A.SMCount * Seconds);
+  return B;
+}
+
+CostPrediction energy::predictAnalytic(const CostQuery &Q) {
+  return analyzeAnalytic(Q).Prediction;
+}
+
+std::unique_ptr<CostModel> energy::createAnalyticModel(const GpuArch *Arch) {
+  return std::make_unique<AnalyticModel>(Arch);
+}

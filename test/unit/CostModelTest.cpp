@@ -1,0 +1,553 @@
+//===- CostModelTest.cpp - Analytic model, XGBoost wrapper, selection -----===//
+//
+// The analytic model is checked against hand-computed rooflines on the H100
+// row (sm_90: 3350 GB/s, 66.9 FP32 TFLOPS, 132 SMs, 70-700 W). The XGBoost
+// wrapper is checked with boosters trained here, through the C API, on a
+// MADE-UP dataset: its labels are invented functions of one input, not
+// measurements, and exist only to test the wrapper's mechanics.
+//
+//===----------------------------------------------------------------------===//
+
+#include "energy/CostModel.h"
+
+#include "gtest/gtest.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include <xgboost/c_api.h>
+
+#include <cmath>
+
+using namespace energy;
+
+namespace {
+
+const GpuArch &h100() { return *lookupGpuArch(90); }
+
+/// y[i] = a * x[i] + y[i] over floats: 8 bytes loaded, 4 stored, all
+/// coalesced.
+KernelFeatures saxpy() {
+  KernelFeatures F;
+  F.Name = "saxpy";
+  F.instructions = 14;
+  F.int_ops = 6;
+  F.fp32_fma = 1;
+  F.flops = 2;
+  F.global_loads = 2;
+  F.global_load_bytes = 8;
+  F.global_stores = 1;
+  F.global_store_bytes = 4;
+  F.global_coalesced = 3;
+  F.register_estimate = 16;
+  return F;
+}
+
+/// A float4 copy: one 16-byte load and one 16-byte store, coalesced.
+KernelFeatures copyFloat4() {
+  KernelFeatures F;
+  F.Name = "copy4";
+  F.instructions = 8;
+  F.int_ops = 4;
+  F.global_loads = 1;
+  F.global_load_bytes = 16;
+  F.global_stores = 1;
+  F.global_store_bytes = 16;
+  F.global_coalesced = 2;
+  F.vector_accesses = 2;
+  F.max_access_bytes = 16;
+  F.register_estimate = 24;
+  return F;
+}
+
+CostQuery query(const KernelFeatures &F, const GpuArch &A, unsigned Threads,
+                uint64_t Blocks, unsigned SharedBytes = 0) {
+  CostQuery Q;
+  Q.Features = &F;
+  Q.Arch = &A;
+  Q.Block = {Threads, 1, 1};
+  Q.Blocks = Blocks;
+  Q.SharedBytesPerBlock = SharedBytes;
+  Q.Occ = computeOccupancy(
+      A, {Threads, unsigned(F.register_estimate), SharedBytes});
+  return Q;
+}
+
+//===-- Analytic model ----------------------------------------------------===//
+
+TEST(AnalyticModel, StreamingKernelRunsAtDramBandwidth) {
+  // 2^26 elements x 12 bytes = 805 MB; at 3350 GB/s that is 240.4 us. The
+  // model reaches 90% of the datasheet bandwidth and adds 2 us of launch
+  // overhead and a partial last wave: 267.1 + 2 + ~0.2 = ~269.3 us.
+  KernelFeatures F = saxpy();
+  uint64_t Items = uint64_t(1) << 26;
+  CostQuery Q = query(F, h100(), 256, Items / 256);
+  ASSERT_EQ(Q.Occ.ActiveBlocksPerSM, 8u);
+  AnalyticBreakdown B = analyzeAnalytic(Q);
+  double Bytes = 12.0 * Items;
+  double AtPeak = Bytes / (h100().DramBandwidthGBs * 1e9);
+  EXPECT_STREQ(B.Limiter, "dram");
+  EXPECT_NEAR(B.Prediction.TimeSeconds, 269.3e-6, 0.02 * 269.3e-6);
+  // Never faster than the datasheet bandwidth, at most 25% slower.
+  EXPECT_GT(B.Prediction.TimeSeconds, AtPeak);
+  EXPECT_LT(B.Prediction.TimeSeconds, 1.25 * AtPeak);
+  EXPECT_GT(B.DramUtilization, 0.85);
+  EXPECT_LE(B.DramUtilization, 0.90);
+}
+
+TEST(AnalyticModel, ComputeBoundKernelRunsAtFp32Peak) {
+  // 1024 FMAs per thread x 2^24 threads = 3.44e13 flop; at 66.9 TFLOPS that
+  // is 514 us. The issue rate (4 warp instructions per clock) equals the FMA
+  // rate on sm_90, so the few extra instructions cost ~0.6%.
+  KernelFeatures F;
+  F.instructions = 1030;
+  F.fp32_fma = 1024;
+  F.flops = 2048;
+  F.register_estimate = 32;
+  uint64_t Threads = uint64_t(1) << 24;
+  CostQuery Q = query(F, h100(), 256, Threads / 256);
+  AnalyticBreakdown B = analyzeAnalytic(Q);
+  double AtPeak = 2048.0 * Threads / (h100().PeakFp32TFlops * 1e12);
+  EXPECT_GT(B.Prediction.TimeSeconds, AtPeak);
+  EXPECT_LT(B.Prediction.TimeSeconds, 1.05 * AtPeak);
+  EXPECT_GT(B.ComputeUtilization, 0.9);
+}
+
+TEST(AnalyticModel, MoreGlobalBytesTakeLonger) {
+  double Previous = 0;
+  for (double Scale : {1.0, 1.5, 2.0, 4.0, 8.0, 64.0}) {
+    KernelFeatures F = saxpy();
+    F.global_loads *= Scale;
+    F.global_load_bytes *= Scale;
+    F.global_coalesced = F.global_loads + F.global_stores;
+    double T = predictAnalytic(query(F, h100(), 256, 65536)).TimeSeconds;
+    EXPECT_GT(T, Previous) << "scale " << Scale;
+    Previous = T;
+  }
+}
+
+TEST(AnalyticModel, UncoalescedAccessesMoveWholeSectors) {
+  // A strided 4-byte load moves a 32-byte sector: 8x the bytes.
+  KernelFeatures Coalesced = saxpy(), Strided = saxpy();
+  Strided.global_coalesced = 1;
+  Strided.global_strided = 2;
+  double TC = predictAnalytic(query(Coalesced, h100(), 256, 65536)).TimeSeconds;
+  double TS = predictAnalytic(query(Strided, h100(), 256, 65536)).TimeSeconds;
+  // (2 x 32 + 4) / 12 = 5.7x the DRAM bytes.
+  EXPECT_GT(TS, 4 * TC);
+}
+
+TEST(AnalyticModel, OccupancyHelpsMemoryBoundKernel) {
+  // 128-thread blocks: 4 warps. 200 KB of shared memory allows 1 block per
+  // SM (6.25% occupancy), none allows 16 blocks (100%); 8 blocks (50%) with
+  // 28 KB. At 6.25% an SM keeps 4 warps x 3 accesses x 128 B = 1.5 KB in
+  // flight: 2.6 GB/s per SM at 600 ns, ~9x below its bandwidth share.
+  KernelFeatures F = saxpy();
+  uint64_t Blocks = (uint64_t(1) << 24) / 128;
+  CostQuery Low = query(F, h100(), 128, Blocks, 200 * 1024);
+  CostQuery Half = query(F, h100(), 128, Blocks, 27 * 1024);
+  ASSERT_EQ(Low.Occ.ActiveBlocksPerSM, 1u);
+  ASSERT_EQ(Half.Occ.ActiveBlocksPerSM, 8u);
+  double TLow = predictAnalytic(Low).TimeSeconds;
+  double THalf = predictAnalytic(Half).TimeSeconds;
+  EXPECT_GT(TLow, 4 * THalf);
+}
+
+TEST(AnalyticModel, EnergyOptimumDiffersFromTimeOptimum) {
+  // float4 copy with 256-thread blocks: at 50% occupancy an SM keeps
+  // 32 warps x 2 x 512 B = 32 KB in flight, more than the 13.7 KB its DRAM
+  // share x latency needs; 100% occupancy is no faster but holds twice the
+  // warps, which costs power.
+  KernelFeatures F = copyFloat4();
+  uint64_t Blocks = (uint64_t(1) << 24) / 256;
+  CostQuery Half = query(F, h100(), 256, Blocks, 50 * 1024);
+  CostQuery Full = query(F, h100(), 256, Blocks);
+  ASSERT_EQ(Half.Occ.ActiveBlocksPerSM, 4u);
+  ASSERT_EQ(Full.Occ.ActiveBlocksPerSM, 8u);
+  CostPrediction PHalf = predictAnalytic(Half), PFull = predictAnalytic(Full);
+  EXPECT_NEAR(PHalf.TimeSeconds, PFull.TimeSeconds, 0.01 * PFull.TimeSeconds);
+  EXPECT_LT(PHalf.EnergyJoules, 0.98 * PFull.EnergyJoules);
+}
+
+TEST(AnalyticModel, FewerBlocksThanSMsIsSlowerPerItem) {
+  KernelFeatures F = saxpy();
+  unsigned SMs = h100().SMCount;
+  CostQuery Few = query(F, h100(), 256, SMs / 2);
+  CostQuery Many = query(F, h100(), 256, uint64_t(SMs) * 64);
+  AnalyticBreakdown BFew = analyzeAnalytic(Few);
+  double PerItemFew = BFew.Prediction.TimeSeconds / Few.totalThreads();
+  double PerItemMany = predictAnalytic(Many).TimeSeconds / Many.totalThreads();
+  EXPECT_GT(PerItemFew, 10 * PerItemMany);
+  EXPECT_LT(BFew.SmBusyFraction, 0.5);
+}
+
+TEST(AnalyticModel, PowerIsBetweenIdleAndMax) {
+  for (const GpuArch &A : allGpuArchs()) {
+    for (KernelFeatures F : {saxpy(), copyFloat4(), KernelFeatures()}) {
+      for (uint64_t Blocks : {1ull, 100ull, 100000ull}) {
+        AnalyticBreakdown B = analyzeAnalytic(query(F, A, 256, Blocks));
+        const CostPrediction &P = B.Prediction;
+        ASSERT_TRUE(std::isfinite(P.TimeSeconds) && P.TimeSeconds > 0);
+        ASSERT_TRUE(std::isfinite(P.EnergyJoules) && P.EnergyJoules > 0);
+        EXPECT_DOUBLE_EQ(B.AveragePowerW, P.EnergyJoules / P.TimeSeconds);
+        EXPECT_GE(B.AveragePowerW, A.IdlePowerW) << A.Name;
+        EXPECT_LE(B.AveragePowerW, A.MaxPowerW) << A.Name;
+      }
+    }
+  }
+}
+
+TEST(AnalyticModel, FiniteAndDeterministicForOddQueries) {
+  KernelFeatures Heavy = saxpy();
+  Heavy.special_fns = 1e6;
+  Heavy.fp64_fma = 1e6;
+  Heavy.tensor_ops = 1e3;
+  Heavy.barriers = 1e4;
+  Heavy.global_atomics = 1e3;
+  Heavy.shared_load_bytes = 1e7;
+  Heavy.global_irregular = 2;
+  KernelFeatures Negative = saxpy();
+  Negative.global_load_bytes = -5; // never produced; must not break the model
+  Negative.instructions = std::nan("");
+  for (const GpuArch &A : allGpuArchs())
+    for (const KernelFeatures &F : {Heavy, Negative, KernelFeatures()})
+      for (unsigned Threads : {1u, 32u, 1000u, 1024u, 4096u})
+        for (uint64_t Blocks : {0ull, 1ull, 7ull, 1ull << 40}) {
+          CostQuery Q = query(F, A, Threads, Blocks);
+          CostPrediction P = predictAnalytic(Q);
+          EXPECT_TRUE(std::isfinite(P.TimeSeconds) && P.TimeSeconds > 0);
+          EXPECT_TRUE(std::isfinite(P.EnergyJoules) && P.EnergyJoules > 0);
+          CostPrediction Again = predictAnalytic(Q);
+          EXPECT_EQ(P.TimeSeconds, Again.TimeSeconds);
+          EXPECT_EQ(P.EnergyJoules, Again.EnergyJoules);
+        }
+}
+
+TEST(AnalyticModel, ModelInterface) {
+  std::unique_ptr<CostModel> M = createAnalyticModel(&h100());
+  EXPECT_EQ(M->describe(), "analytic (sm_90, H100 SXM5 80GB)");
+  KernelFeatures F = saxpy();
+  CostQuery Qs[] = {query(F, h100(), 128, 1000), query(F, h100(), 256, 500)};
+  CostPrediction Out[2];
+  ASSERT_FALSE(bool(M->predict(Qs, Out)));
+  EXPECT_EQ(Out[1].TimeSeconds, predictAnalytic(Qs[1]).TimeSeconds);
+  CostPrediction TooFew[1];
+  llvm::Error E = M->predict(Qs, TooFew);
+  EXPECT_TRUE(bool(E));
+  llvm::consumeError(std::move(E));
+}
+
+//===-- Model inputs ------------------------------------------------------===//
+
+TEST(ModelInputs, NamesAndValuesLineUp) {
+  std::vector<std::string> Names = modelInputNames();
+  ASSERT_EQ(Names.size(), KernelFeatures::NumNumeric + 17);
+  EXPECT_EQ(Names.front(), KernelFeatures::numericNames().front().str());
+  EXPECT_EQ(Names[KernelFeatures::NumNumeric], "block_x");
+  EXPECT_EQ(Names.back(), "analytic_ln_energy");
+
+  KernelFeatures F = saxpy();
+  // 1000 blocks of 256 on 132 SMs x 8 = 1056 slots: 0.947 waves.
+  CostQuery Q = query(F, h100(), 256, 1000);
+  std::vector<float> Row = {42.0f}; // appends, keeps what is there
+  appendModelInputs(Q, Row);
+  ASSERT_EQ(Row.size(), Names.size() + 1);
+  auto Value = [&](llvm::StringRef Name) {
+    for (size_t I = 0; I < Names.size(); ++I)
+      if (Names[I] == Name)
+        return Row[I + 1];
+    ADD_FAILURE() << "no input " << Name.str();
+    return 0.0f;
+  };
+  EXPECT_EQ(Row[0], 42.0f);
+  EXPECT_EQ(Value("global_load_bytes"), 8.0f);
+  EXPECT_EQ(Value("block_threads"), 256.0f);
+  EXPECT_FLOAT_EQ(Value("log2_blocks"), std::log2(1000.0f));
+  EXPECT_FLOAT_EQ(Value("waves"), 1000.0f / 1056);
+  EXPECT_FLOAT_EQ(Value("tail_efficiency"), 1000.0f / 1056);
+  EXPECT_EQ(Value("active_blocks_per_sm"), 8.0f);
+  EXPECT_EQ(Value("active_warps_per_sm"), 64.0f);
+  EXPECT_EQ(Value("occupancy"), 1.0f);
+  EXPECT_FLOAT_EQ(Value("log2_total_threads"), std::log2(256000.0f));
+  EXPECT_FLOAT_EQ(Value("log2_total_flops"), std::log2(1 + 512000.0f));
+  EXPECT_FLOAT_EQ(Value("log2_total_global_bytes"), std::log2(1 + 3072000.0f));
+  EXPECT_EQ(Value("sm_count"), 132.0f);
+  CostPrediction P = predictAnalytic(Q);
+  EXPECT_FLOAT_EQ(Value("analytic_ln_time"), std::log(P.TimeSeconds));
+  EXPECT_FLOAT_EQ(Value("analytic_ln_energy"), std::log(P.EnergyJoules));
+}
+
+//===-- XGBoost wrapper ---------------------------------------------------===//
+
+/// Trains a booster on Rows x Cols through the C API and returns its JSON.
+void trainBooster(const std::vector<float> &X, size_t Cols,
+                  const std::vector<float> &Labels, std::string &JSON) {
+  size_t Rows = Labels.size();
+  DMatrixHandle D = nullptr;
+  ASSERT_EQ(XGDMatrixCreateFromMat(X.data(), Rows, Cols, NAN, &D), 0)
+      << XGBGetLastError();
+  ASSERT_EQ(XGDMatrixSetFloatInfo(D, "label", Labels.data(), Rows), 0)
+      << XGBGetLastError();
+  BoosterHandle B = nullptr;
+  ASSERT_EQ(XGBoosterCreate(&D, 1, &B), 0) << XGBGetLastError();
+  const char *Params[][2] = {
+      {"objective", "reg:squarederror"}, {"tree_method", "exact"},
+      {"max_depth", "4"}, {"eta", "0.5"}, {"lambda", "0"},
+      {"min_child_weight", "0"}, {"nthread", "1"}, {"verbosity", "0"}};
+  for (auto &P : Params)
+    ASSERT_EQ(XGBoosterSetParam(B, P[0], P[1]), 0) << XGBGetLastError();
+  for (int Iter = 0; Iter < 60; ++Iter)
+    ASSERT_EQ(XGBoosterUpdateOneIter(B, Iter, D), 0) << XGBGetLastError();
+  bst_ulong Len = 0;
+  const char *Data = nullptr;
+  ASSERT_EQ(XGBoosterSaveModelToBuffer(B, R"({"format": "json"})", &Len, &Data),
+            0)
+      << XGBGetLastError();
+  JSON.assign(Data, Len);
+  XGBoosterFree(B);
+  XGDMatrixFree(D);
+}
+
+/// FAKE labels, not measurements: ln(time) and ln(energy) are linear in
+/// log2(blocks) of the query.
+double fakeLnTime(double Log2Blocks) { return -14.0 + 0.5 * Log2Blocks; }
+double fakeLnEnergy(double Log2Blocks) { return -9.0 + 0.25 * Log2Blocks; }
+
+class XGBoostModelTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    F = saxpy();
+    for (unsigned K = 0; K < 16; ++K)
+      Queries.push_back(query(F, h100(), 256, uint64_t(1) << K));
+    std::vector<float> X, TimeLabels, EnergyLabels;
+    for (unsigned K = 0; K < Queries.size(); ++K) {
+      appendModelInputs(Queries[K], X);
+      TimeLabels.push_back(float(fakeLnTime(K)));
+      EnergyLabels.push_back(float(fakeLnEnergy(K)));
+    }
+    Width = modelInputNames().size();
+    trainBooster(X, Width, TimeLabels, TimeJSON);
+    trainBooster(X, Width, EnergyLabels, EnergyJSON);
+  }
+
+  /// An energy-xgboost-v1 document around the trained boosters. Like
+  /// energy.train's json.dump, it keeps the boosters' text as XGBoost wrote
+  /// it (llvm::json would print 1.0 as 1, which XGBoost rejects).
+  std::string document(llvm::StringRef Format = "energy-xgboost-v1",
+                       std::vector<std::string> Names = modelInputNames()) {
+    llvm::json::Array NameArray;
+    for (std::string &N : Names)
+      NameArray.push_back(std::move(N));
+    llvm::json::Object Doc{
+        {"format", Format},
+        {"arch", "sm_90"},
+        {"feature_names", std::move(NameArray)},
+        {"training", llvm::json::Object{{"gpus", llvm::json::Array{"fake"}}}}};
+    std::string Text;
+    llvm::raw_string_ostream(Text) << llvm::json::Value(std::move(Doc));
+    Text.pop_back(); // '}'
+    return Text + R"(, "time_model": )" + TimeJSON + R"(, "energy_model": )" +
+           EnergyJSON + "}";
+  }
+
+  /// The error message of loading JSON, or "" if it loads.
+  std::string loadError(llvm::StringRef JSON) {
+    auto M = createXGBoostModel(JSON, "test.json");
+    return M ? "" : toString(M.takeError());
+  }
+
+  KernelFeatures F;
+  std::vector<CostQuery> Queries;
+  size_t Width = 0;
+  std::string TimeJSON, EnergyJSON;
+};
+
+TEST_F(XGBoostModelTest, PredictsWhatItLearned) {
+  ASSERT_FALSE(HasFatalFailure());
+  auto M = createXGBoostModel(document(), "test.json");
+  ASSERT_TRUE(bool(M)) << toString(M.takeError());
+  EXPECT_EQ((*M)->describe(), "xgboost (test.json, sm_90, trained on fake)");
+  std::vector<CostPrediction> Out(Queries.size());
+  ASSERT_FALSE(bool((*M)->predict(Queries, Out)));
+  for (unsigned K = 0; K < Queries.size(); ++K) {
+    EXPECT_NEAR(Out[K].TimeSeconds, std::exp(fakeLnTime(K)),
+                1e-3 * std::exp(fakeLnTime(K)))
+        << "blocks 2^" << K;
+    EXPECT_NEAR(Out[K].EnergyJoules, std::exp(fakeLnEnergy(K)),
+                1e-3 * std::exp(fakeLnEnergy(K)))
+        << "blocks 2^" << K;
+  }
+  // An empty batch is fine; a size mismatch is an error.
+  ASSERT_FALSE(bool((*M)->predict({}, {})));
+  llvm::Error E = (*M)->predict(
+      Queries, llvm::MutableArrayRef<CostPrediction>(Out).drop_back());
+  EXPECT_TRUE(bool(E));
+  llvm::consumeError(std::move(E));
+}
+
+TEST_F(XGBoostModelTest, RejectsBadDocuments) {
+  ASSERT_FALSE(HasFatalFailure());
+  std::string Good = document();
+  std::string Truncated = Good.substr(0, Good.size() / 2);
+  EXPECT_NE(loadError(Truncated).find("test.json: invalid JSON"),
+            std::string::npos);
+  EXPECT_NE(loadError(document("energy-xgboost-v0"))
+                .find("not a model file (format is not 'energy-xgboost-v1')"),
+            std::string::npos);
+  EXPECT_NE(loadError("\x01\xff garbage").find("invalid JSON"),
+            std::string::npos);
+  EXPECT_NE(loadError("[1, 2]").find("not a model file"), std::string::npos);
+
+  std::vector<std::string> Short = modelInputNames();
+  std::string LastName = Short.back();
+  Short.pop_back();
+  std::string Msg = loadError(document("energy-xgboost-v1", Short));
+  EXPECT_NE(Msg.find("at input " + std::to_string(Width - 1) +
+                     ": the model has nothing, the plugin '" + LastName + "'"),
+            std::string::npos)
+      << Msg;
+  EXPECT_NE(Msg.find("the model has " + std::to_string(Width - 1) +
+                     " inputs, the plugin " + std::to_string(Width)),
+            std::string::npos)
+      << Msg;
+
+  std::vector<std::string> Renamed = modelInputNames();
+  Renamed[3] = "renamed";
+  Msg = loadError(document("energy-xgboost-v1", Renamed));
+  EXPECT_NE(Msg.find("at input 3: the model has 'renamed'"), std::string::npos)
+      << Msg;
+}
+
+TEST_F(XGBoostModelTest, RejectsBoosterWithWrongInputCount) {
+  ASSERT_FALSE(HasFatalFailure());
+  // The names match but the booster was trained on one column fewer.
+  std::vector<float> X;
+  std::vector<float> Labels;
+  for (unsigned K = 0; K < Queries.size(); ++K) {
+    std::vector<float> Row;
+    appendModelInputs(Queries[K], Row);
+    X.insert(X.end(), Row.begin(), Row.end() - 1);
+    Labels.push_back(float(fakeLnTime(K)));
+  }
+  trainBooster(X, Width - 1, Labels, TimeJSON);
+  ASSERT_FALSE(HasFatalFailure());
+  std::string Msg = loadError(document());
+  EXPECT_NE(Msg.find("test.json: 'time_model' is not a valid XGBoost model: "
+                     "it takes " +
+                     std::to_string(Width - 1) + " inputs, the plugin gives " +
+                     std::to_string(Width)),
+            std::string::npos)
+      << Msg;
+}
+
+TEST_F(XGBoostModelTest, BrokenBoostersAreErrorsNotCrashes) {
+  ASSERT_FALSE(HasFatalFailure());
+  TimeJSON = R"({"learner": 5})";
+  std::string Msg = loadError(document());
+  EXPECT_NE(Msg.find("test.json: 'time_model' is not a valid XGBoost model"),
+            std::string::npos)
+      << Msg;
+  TimeJSON = "[]";
+  Msg = loadError(document());
+  EXPECT_NE(Msg.find("'time_model' is missing or not an object"),
+            std::string::npos)
+      << Msg;
+  // Structure XGBoost 1.7 would crash or loop on, checked before loading.
+  SetUp();
+  std::string Good = TimeJSON;
+  auto Corrupt = [&](llvm::StringRef From, llvm::StringRef To,
+                     bool Last = false) {
+    size_t At = Last ? Good.rfind(From.str()) : Good.find(From.str());
+    EXPECT_NE(At, std::string::npos) << From.str();
+    TimeJSON = Good;
+    if (At != std::string::npos)
+      TimeJSON.replace(At, From.size(), To.str());
+    return loadError(document());
+  };
+  EXPECT_NE(Corrupt(R"("left_children":[1,)", R"("left_children":[0,)")
+                .find("'time_model' is not a valid XGBoost model: tree 0, "
+                      "node 0: children out of range"),
+            std::string::npos);
+  size_t Root = Good.find(R"("split_indices":[)") + 17;
+  std::string RootSplit = Good.substr(Root, Good.find(',', Root) - Root);
+  EXPECT_NE(Corrupt(R"("split_indices":[)" + RootSplit + ",",
+                    R"("split_indices":[9999,)")
+                .find("tree 0, node 0: split input out of range"),
+            std::string::npos);
+  // The learner's num_feature is the last one (keys are sorted).
+  EXPECT_NE(Corrupt(R"("num_feature":")", R"("num_feature":"1)", true)
+                .find("is not a valid XGBoost model: it takes 1" +
+                      std::to_string(Width) + " inputs"),
+            std::string::npos);
+  // What only XGBoost checks comes back as its message.
+  EXPECT_NE(Corrupt(R"("split_conditions":[)", R"("split_conditions":[1.0,)")
+                .find("test.json: cannot load 'time_model': "),
+            std::string::npos);
+  TimeJSON = Good;
+
+  // Every prefix of a valid document is invalid JSON, never a crash.
+  std::string Doc = document();
+  for (size_t Cut = 0; Cut < Doc.size(); Cut += Doc.size() / 97 + 1)
+    EXPECT_NE(loadError(Doc.substr(0, Cut)), "") << "cut at " << Cut;
+}
+
+//===-- Selection ---------------------------------------------------------===//
+
+TEST(ModelSelection, MissingFileIsAnError) {
+  auto S = selectCostModel(h100(), "/nonexistent/sm_90.json");
+  ASSERT_FALSE(bool(S));
+  EXPECT_EQ(toString(S.takeError()),
+            "cannot read model '/nonexistent/sm_90.json': No such file or "
+            "directory");
+}
+
+TEST_F(XGBoostModelTest, ExplicitFileIsUsedAndBadFileFails) {
+  ASSERT_FALSE(HasFatalFailure());
+  llvm::SmallString<128> Path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("costmodel", "json", Path));
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    ASSERT_FALSE(EC);
+    OS << document();
+  }
+  auto S = selectCostModel(h100(), Path);
+  ASSERT_TRUE(bool(S)) << toString(S.takeError());
+  EXPECT_NE(S->Model->describe().find("xgboost (" + Path.str().str()),
+            std::string::npos);
+  EXPECT_EQ(S->Note, "");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << "{\"format\": \"energy-xgboost-v1\"";
+  }
+  S = selectCostModel(h100(), Path);
+  ASSERT_FALSE(bool(S));
+  EXPECT_NE(toString(S.takeError()).find(Path.str().str() + ": invalid JSON"),
+            std::string::npos);
+  llvm::sys::fs::remove(Path);
+}
+
+TEST(ModelSelection, EmbeddedModelsLoadAndServeTheirArch) {
+  for (const EmbeddedModel &M : embeddedModels()) {
+    auto Model = createXGBoostModel(M.JSON, "embedded " + M.Arch.str());
+    EXPECT_TRUE(bool(Model)) << (Model ? "" : toString(Model.takeError()));
+  }
+  // Without an embedded model of the same major, the analytic model serves.
+  for (const GpuArch &A : allGpuArchs()) {
+    auto S = selectCostModel(A, "");
+    ASSERT_TRUE(bool(S)) << toString(S.takeError());
+    bool SameMajor = llvm::any_of(embeddedModels(), [&](const EmbeddedModel &M) {
+      std::optional<unsigned> V = parseSmVersion(M.Arch);
+      return V && *V / 10 == A.SmVersion / 10;
+    });
+    if (!SameMajor) {
+      EXPECT_EQ(S->Model->describe(),
+                std::string("analytic (") + A.Name + ", " + A.ReferenceGpu + ")");
+      EXPECT_EQ(S->Note, "");
+    }
+  }
+}
+
+} // namespace
