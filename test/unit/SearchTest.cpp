@@ -1,0 +1,136 @@
+//===- SearchTest.cpp - Config space, objectives, tuning-spec parsing -----===//
+
+#include "TuningSpec.h"
+#include "energy/ConfigSpace.h"
+#include "energy/Objective.h"
+
+#include "llvm/Support/Error.h"
+#include "gtest/gtest.h"
+
+using namespace energy;
+
+TEST(ConfigSpace, AssignmentsAreTheCartesianProduct) {
+  std::vector<Tunable> T = {{"A", 1, false, {1, 2}}, {"B", 8, true, {8, 16, 32}}};
+  std::vector<Assignment> All = enumerateAssignments(T);
+  ASSERT_EQ(All.size(), 6u);
+  EXPECT_EQ(All.front(), (Assignment{1, 8}));
+  EXPECT_EQ(All[1], (Assignment{1, 16}));
+  EXPECT_EQ(All.back(), (Assignment{2, 32}));
+  EXPECT_EQ(enumerateAssignments({}).size(), 1u); // one empty assignment
+}
+
+TEST(ConfigSpace, FreeShapes) {
+  // 1-D: 32, 64, ..., 1024.
+  std::vector<BlockShape> OneD = freeBlockShapes(false, 32, 1024);
+  ASSERT_EQ(OneD.size(), 32u);
+  EXPECT_EQ(OneD.front(), (BlockShape{32, 1, 1}));
+  EXPECT_EQ(OneD.back(), (BlockShape{1024, 1, 1}));
+  // 2-D: powers of two, x >= 8, whole warps, <= 1024 threads. Per y:
+  // y=1: 32..1024 (6); y=2: 16..512 (6); y=4: 8..256 (6); y=8: 8..128 (5);
+  // y=16: 8..64 (4); y=32: 8..32 (3); y=64: 8,16 (2); y=128: 8 (1) = 33.
+  std::vector<BlockShape> TwoD = freeBlockShapes(true, 32, 1024);
+  EXPECT_EQ(TwoD.size(), 33u);
+  for (const BlockShape &B : TwoD) {
+    EXPECT_EQ(B[0] * B[1] % 32, 0u);
+    EXPECT_GE(B[0], 8u);
+  }
+}
+
+TEST(ConfigSpace, ParseAndFormatBlocks) {
+  EXPECT_EQ(parseBlockShape("256"), (BlockShape{256, 1, 1}));
+  EXPECT_EQ(parseBlockShape("32x8"), (BlockShape{32, 8, 1}));
+  EXPECT_EQ(parseBlockShape("8x8x4"), (BlockShape{8, 8, 4}));
+  EXPECT_FALSE(parseBlockShape("0"));
+  EXPECT_FALSE(parseBlockShape("32x"));
+  EXPECT_FALSE(parseBlockShape("1x2x3x4"));
+  EXPECT_FALSE(parseBlockShape("abc"));
+  EXPECT_EQ(formatBlockShape({256, 1, 1}), "256");
+  EXPECT_EQ(formatBlockShape({32, 8, 1}), "32x8");
+  EXPECT_EQ(formatBlockShape({8, 8, 4}), "8x8x4");
+}
+
+TEST(ConfigSpace, Pruning) {
+  Occupancy Invalid;
+  EXPECT_EQ(pruneCandidate(Invalid, 1.0), PruneReason::Resources);
+  Occupancy Low;
+  Low.ActiveBlocksPerSM = 1;
+  Low.Fraction = 0.2;
+  Low.Limiter = OccupancyLimiter::SharedMemory;
+  // 0.2 < 0.25 * 1.0: a cliff; against a best of 0.5 it is not (0.2 >= 0.125).
+  EXPECT_EQ(pruneCandidate(Low, 1.0), PruneReason::OccupancyCliff);
+  EXPECT_EQ(pruneCandidate(Low, 0.5), PruneReason::None);
+}
+
+TEST(ConfigSpace, Workload) {
+  std::vector<Tunable> T = {{"ITEMS", 1, true, {1, 4}}, {"TILE", 8, false, {8}}};
+  EXPECT_EQ(workPerThread(T, {4, 8}), 4u); // TILE is not work per thread
+  // 1000 items, 4 per thread = 250 threads, in blocks of 128 -> 2 blocks.
+  EXPECT_EQ(blocksForWorkload(1000, 4, {128, 1, 1}), 2u);
+  EXPECT_EQ(blocksForWorkload(1 << 24, 1, {16, 16, 1}), 65536u);
+  EXPECT_EQ(blocksForWorkload(1, 1, {1024, 1, 1}), 1u);
+}
+
+TEST(Objective, ChoosesByGoal) {
+  // Candidate: 0 fast and hungry, 1 slower and frugal, 2 much slower, least energy.
+  std::vector<double> Time = {1.0, 1.05, 2.0};
+  std::vector<double> Energy = {10.0, 8.0, 7.0};
+  ObjectiveSpec O;
+  O.Goal = Objective::Time;
+  EXPECT_EQ(chooseCandidate(Time, Energy, O), 0u);
+  O.Goal = Objective::EDP; // 10, 8.4, 14
+  EXPECT_EQ(chooseCandidate(Time, Energy, O), 1u);
+  O.Goal = Objective::Energy;
+  O.MaxSlowdown = 0.10; // 2.0 > 1.1: candidate 2 excluded
+  EXPECT_EQ(chooseCandidate(Time, Energy, O), 1u);
+  O.MaxSlowdown = std::nullopt;
+  EXPECT_EQ(chooseCandidate(Time, Energy, O), 2u);
+  O.MaxSlowdown = 0.0; // only the fastest
+  EXPECT_EQ(chooseCandidate(Time, Energy, O), 0u);
+}
+
+TEST(Objective, ParseAndDescribe) {
+  EXPECT_EQ(parseObjective("edp"), Objective::EDP);
+  EXPECT_FALSE(parseObjective("fast"));
+  ObjectiveSpec O;
+  EXPECT_EQ(O.describe(), "energy within 10% of the fastest");
+  O.Goal = Objective::Time;
+  EXPECT_EQ(O.describe(), "time");
+}
+
+TEST(TuningSpec, ShapeSpecs) {
+  auto Dims = parseShapeSpec("TILE, TILE+1,BLOCK_X*2,33");
+  ASSERT_TRUE(bool(Dims)) << llvm::toString(Dims.takeError());
+  ASSERT_EQ(Dims->size(), 4u);
+  ValueMap V = {{"TILE", 16}, {"BLOCK_X", 64}};
+  EXPECT_EQ(cantFail(evaluateDim((*Dims)[0], V)), 16);
+  EXPECT_EQ(cantFail(evaluateDim((*Dims)[1], V)), 17);
+  EXPECT_EQ(cantFail(evaluateDim((*Dims)[2], V)), 128);
+  EXPECT_EQ(cantFail(evaluateDim((*Dims)[3], V)), 33);
+  auto Unknown = evaluateDim({"NOPE", 1, 0}, V);
+  EXPECT_FALSE(bool(Unknown));
+  llvm::consumeError(Unknown.takeError());
+  for (const char *Bad : {"", "TILE+", "T-1", "3+4", "TILE+x"}) {
+    auto E = parseShapeSpec(Bad);
+    EXPECT_FALSE(bool(E)) << Bad;
+    llvm::consumeError(E.takeError());
+  }
+}
+
+TEST(TuningSpec, ForcedConfigs) {
+  auto C = parseForcedConfig("sgemm:16x16,TILE=16");
+  ASSERT_TRUE(bool(C));
+  EXPECT_EQ(C->Kernel, "sgemm");
+  EXPECT_EQ(C->Block, (BlockShape{16, 16, 1}));
+  ASSERT_EQ(C->Values.size(), 1u);
+  EXPECT_EQ(C->Values[0], (std::pair<std::string, int>{"TILE", 16}));
+  // ':' separates too (pass parameters cannot contain ',').
+  auto P = parseForcedConfig("saxpy:256:ITEMS=2");
+  ASSERT_TRUE(bool(P));
+  EXPECT_EQ(P->Values[0].second, 2);
+  for (const char *Bad : {"saxpy", ":256", "saxpy:", "saxpy:0", "saxpy:256,ITEMS",
+                          "saxpy:256,ITEMS=x"}) {
+    auto E = parseForcedConfig(Bad);
+    EXPECT_FALSE(bool(E)) << Bad;
+    llvm::consumeError(E.takeError());
+  }
+}
