@@ -1,0 +1,514 @@
+//===- EnergyOptimizeGpu.cpp - The gpu-dialect passes and their plugin ----===//
+//
+// energy-optimize-gpu: for each gpu.func kernel, predicts time and energy of
+// every candidate block shape (the cost models of the LLVM pass), picks the
+// point of the Pareto front the objective asks for, and rewrites host and
+// device consistently: every gpu.launch_func of the kernel gets the chosen
+// block and the grid that covers the same threads; the kernel gets
+// nvvm.reqntid (and nvvm.minctasm), which reach the PTX, and its
+// gpu.block_dim reads become constants. Kernels it cannot rewrite safely
+// are left alone with the reason.
+// Every kernel gets a remark with the numbers.
+//
+// energy-print-gpu-features: the features of each kernel, in the text of the
+// LLVM pass `print<energy-features>`.
+//
+//   mlir-opt --load-pass-plugin=energy-mlir.so k.mlir
+//     --pass-pipeline='builtin.module(energy-optimize-gpu{objective=edp})'
+//
+//===----------------------------------------------------------------------===//
+
+#include "GpuKernelFeatures.h"
+#include "LaunchPlan.h"
+
+#include "energy/GpuArch.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace energy;
+
+namespace {
+
+constexpr const char *SupportedOps =
+    "arith, math, index, memref, scf.for/if/while, gpu, func.call and "
+    "vector load/store/fma/reduction";
+
+void warnUnsupported(gpu::GPUFuncOp Kernel, Operation *Op,
+                     StringRef Consequence) {
+  mlir::emitWarning(Op->getLoc())
+      << "energy: cannot model '" << Op->getName() << "' in kernel @"
+      << Kernel.getName() << " (supported: " << SupportedOps << "); "
+      << Consequence;
+}
+
+//===-- Launch sites ------------------------------------------------------===//
+
+/// The gpu.launch_func ops of one kernel, and whether they can take a new
+/// block shape.
+struct LaunchSites {
+  SmallVector<gpu::LaunchFuncOp> Ops;
+  /// Per launch: constant grid and block, when both are.
+  std::vector<std::pair<BlockShape, BlockShape>> Sizes;
+  std::optional<BlockShape> Block; // shared by every launch
+  unsigned DynamicSharedBytes = 0;
+  std::string Problem;          // why they cannot be rewritten
+  Operation *Culprit = nullptr; // the launch that says so
+
+  bool constant() const { return !Ops.empty() && Sizes.size() == Ops.size(); }
+  std::vector<LaunchExtent> totals() const {
+    std::vector<LaunchExtent> Out;
+    for (const auto &[Grid, Block] : Sizes)
+      Out.push_back({uint64_t(Grid[0]) * Block[0], uint64_t(Grid[1]) * Block[1],
+                     uint64_t(Grid[2]) * Block[2]});
+    return Out;
+  }
+};
+
+std::optional<BlockShape> constantShape(Value X, Value Y, Value Z) {
+  BlockShape S;
+  for (auto [I, V] : llvm::enumerate(std::array<Value, 3>{X, Y, Z})) {
+    APInt C;
+    if (!matchPattern(V, m_ConstantInt(&C)) || C.isNegative() || C.isZero() ||
+        C.getActiveBits() > 31)
+      return std::nullopt;
+    S[I] = static_cast<unsigned>(C.getZExtValue());
+  }
+  return S;
+}
+
+LaunchSites analyzeLaunches(ArrayRef<gpu::LaunchFuncOp> Ops) {
+  LaunchSites Sites;
+  Sites.Ops.assign(Ops.begin(), Ops.end());
+  auto Fail = [&](Operation *Op, const Twine &Why) {
+    if (Sites.Problem.empty()) {
+      Sites.Problem = Why.str();
+      Sites.Culprit = Op;
+    }
+  };
+  if (Ops.empty())
+    Fail(nullptr, "no gpu.launch_func in the module launches it");
+  for (gpu::LaunchFuncOp L : Ops) {
+    auto Grid =
+        constantShape(L.getGridSizeX(), L.getGridSizeY(), L.getGridSizeZ());
+    auto Block =
+        constantShape(L.getBlockSizeX(), L.getBlockSizeY(), L.getBlockSizeZ());
+    if (!Block)
+      Fail(L, "the block size of a launch is not constant");
+    if (!Grid)
+      Fail(L, "the grid size of a launch is not constant");
+    if (L.hasClusterSize())
+      Fail(L, "a launch sets a cluster size");
+    if (Block && Sites.Block && *Block != *Sites.Block)
+      Fail(L, "its launches use different block sizes (" +
+                  formatBlockShape(*Sites.Block) + " and " +
+                  formatBlockShape(*Block) + ")");
+    if (Block && !Sites.Block)
+      Sites.Block = Block;
+    if (Grid && Block)
+      Sites.Sizes.push_back({*Grid, *Block});
+    if (Value Smem = L.getDynamicSharedMemorySize()) {
+      APInt C;
+      if (matchPattern(Smem, m_ConstantInt(&C)))
+        Sites.DynamicSharedBytes = std::max<unsigned>(
+            Sites.DynamicSharedBytes, static_cast<unsigned>(C.getZExtValue()));
+    }
+  }
+  return Sites;
+}
+
+/// Sets Operand to the constant V of its type, unless it already is V.
+void setConstant(OpBuilder &B, OpOperand &Operand, uint64_t V) {
+  APInt Old;
+  if (matchPattern(Operand.get(), m_ConstantInt(&Old)) && Old == V)
+    return;
+  Type T = Operand.get().getType();
+  Operand.set(B.create<arith::ConstantOp>(Operand.getOwner()->getLoc(),
+                                          B.getIntegerAttr(T, V)));
+}
+
+/// "grid 65536 block 256 -> grid 131072 block 128" for each launch.
+std::string rewriteLaunches(const LaunchSites &Sites, const BlockShape &New) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  for (auto [Launch, Size] : llvm::zip(Sites.Ops, Sites.Sizes)) {
+    gpu::LaunchFuncOp L = Launch;
+    auto [Grid, Block] = Size;
+    BlockShape NewGrid;
+    for (unsigned D = 0; D < 3; ++D) // planLaunch kept it in range
+      NewGrid[D] = static_cast<unsigned>(uint64_t(Grid[D]) * Block[D] / New[D]);
+    OpBuilder B(L);
+    OpOperand *GridOps[] = {&L.getGridSizeXMutable(), &L.getGridSizeYMutable(),
+                            &L.getGridSizeZMutable()};
+    OpOperand *BlockOps[] = {&L.getBlockSizeXMutable(),
+                             &L.getBlockSizeYMutable(),
+                             &L.getBlockSizeZMutable()};
+    for (unsigned D = 0; D < 3; ++D) {
+      setConstant(B, *GridOps[D], NewGrid[D]);
+      setConstant(B, *BlockOps[D], New[D]);
+    }
+    OS << (S.empty() ? "" : ", ") << "grid " << formatBlockShape(Grid)
+       << " block " << formatBlockShape(Block) << " -> grid "
+       << formatBlockShape(NewGrid) << " block " << formatBlockShape(New);
+  }
+  return S;
+}
+
+/// Bounds the chosen block into the kernel: nvvm.reqntid (and nvvm.minctasm)
+/// reach the PTX as .reqntid/.minnctapersm, and gpu.block_dim becomes a
+/// constant. Not known_block_size: the NVVM lowering turns it into .maxntid,
+/// and ptxas rejects .maxntid next to .reqntid.
+void setBounds(gpu::GPUFuncOp Kernel, const Candidate &C) {
+  SmallVector<int32_t, 3> Block(C.Block.begin(), C.Block.end());
+  MLIRContext *Ctx = Kernel.getContext();
+  Kernel->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                  DenseI32ArrayAttr::get(Ctx, Block));
+  // Holds ptxas to the occupancy the prediction assumed.
+  if (C.Query.Occ.ActiveBlocksPerSM > 1)
+    Kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    IntegerAttr::get(IntegerType::get(Ctx, 32),
+                                     C.Query.Occ.ActiveBlocksPerSM));
+  SmallVector<gpu::BlockDimOp> Dims;
+  Kernel.walk([&](gpu::BlockDimOp Op) { Dims.push_back(Op); });
+  for (gpu::BlockDimOp Op : Dims) {
+    OpBuilder B(Op);
+    Op.replaceAllUsesWith(
+        B.create<arith::ConstantIndexOp>(
+             Op.getLoc(), C.Block[static_cast<unsigned>(Op.getDimension())])
+            .getResult());
+    Op.erase();
+  }
+}
+
+//===-- The pass ----------------------------------------------------------===//
+
+struct EnergyOptimizeGpuPass
+    : public PassWrapper<EnergyOptimizeGpuPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EnergyOptimizeGpuPass)
+
+  EnergyOptimizeGpuPass() = default;
+  EnergyOptimizeGpuPass(const EnergyOptimizeGpuPass &Other)
+      : PassWrapper(Other) {}
+
+  StringRef getArgument() const final { return "energy-optimize-gpu"; }
+  StringRef getDescription() const final {
+    return "Choose the energy-optimal block shape of each gpu.func kernel and "
+           "rewrite its launches and launch bounds to it";
+  }
+  void getDependentDialects(DialectRegistry &Registry) const override {
+    Registry.insert<arith::ArithDialect, NVVM::NVVMDialect>();
+  }
+  void runOnOperation() override;
+
+  Option<std::string> ObjectiveName{*this, "objective",
+                                    llvm::cl::desc("energy, time or edp"),
+                                    llvm::cl::init("energy")};
+  Option<double> MaxSlowdown{
+      *this, "max-slowdown",
+      llvm::cl::desc("energy only: at most this much slower than the fastest "
+                     "candidate (0.1 = 10%)"),
+      llvm::cl::init(0.10)};
+  Option<std::string> ArchName{
+      *this, "arch",
+      llvm::cl::desc("sm_XX; default: the gpu.module's #nvvm.target chip, "
+                     "else sm_90")};
+  Option<std::string> ModelFile{
+      *this, "model",
+      llvm::cl::desc("XGBoost model file (python3 -m energy.train), or "
+                     "'analytic'; default: the embedded model of the arch, "
+                     "else the analytic model")};
+  Option<uint64_t> Workload{
+      *this, "workload",
+      llvm::cl::desc("items per launch; default: the launch's threads when "
+                     "its sizes are constant, else 2^24"),
+      llvm::cl::init(0)};
+
+private:
+  ObjectiveSpec Objective;
+  std::map<unsigned, SelectedModel> Models; // by SM version
+
+  LogicalResult parseOptions();
+  const GpuArch &archFor(gpu::GPUModuleOp Module,
+                         std::vector<std::string> &Notes);
+  FailureOr<const SelectedModel *> modelFor(const GpuArch &Arch);
+  LogicalResult optimize(gpu::GPUFuncOp Kernel, const GpuArch &Arch,
+                         const SelectedModel &Model,
+                         ArrayRef<std::string> Notes,
+                         ArrayRef<gpu::LaunchFuncOp> Launches,
+                         Operation *OtherUser);
+};
+
+LogicalResult EnergyOptimizeGpuPass::parseOptions() {
+  auto Fail = [&](const Twine &Msg) {
+    mlir::emitError(getOperation().getLoc(), "energy-optimize-gpu: " + Msg);
+    return failure();
+  };
+  std::optional<energy::Objective> Goal = parseObjective(ObjectiveName);
+  if (!Goal)
+    return Fail("unknown objective '" + ObjectiveName +
+                "' (expected energy, time or edp)");
+  if (!(MaxSlowdown >= 0)) { // NaN too
+    std::string Got;
+    llvm::raw_string_ostream(Got) << llvm::format("%g", MaxSlowdown.getValue());
+    return Fail("max-slowdown must be a number >= 0 (0.1 = 10%), got " + Got);
+  }
+  if (!ArchName.empty() && !parseSmVersion(ArchName))
+    return Fail("arch must be sm_XX, got '" + ArchName + "'");
+  Objective.Goal = *Goal;
+  Objective.MaxSlowdown = MaxSlowdown.getValue();
+  return success();
+}
+
+/// The arch option, else the chip of the module's first #nvvm.target, else
+/// sm_90; a note says when it is assumed or approximated.
+const GpuArch &EnergyOptimizeGpuPass::archFor(gpu::GPUModuleOp Module,
+                                              std::vector<std::string> &Notes) {
+  std::string Chip = ArchName;
+  if (ArrayAttr Targets = Module.getTargetsAttr(); Chip.empty() && Targets)
+    for (Attribute T : Targets)
+      if (auto NVVMTarget = dyn_cast<NVVM::NVVMTargetAttr>(T)) {
+        Chip = NVVMTarget.getChip().str();
+        break;
+      }
+  std::optional<unsigned> Sm = parseSmVersion(Chip);
+  if (!Sm) {
+    Notes.push_back(Chip.empty() ? "no #nvvm.target on the gpu.module; "
+                                   "assuming sm_90"
+                                 : "target chip '" + Chip +
+                                       "' is not sm_XX; assuming sm_90");
+    Sm = 90;
+  }
+  if (const GpuArch *Exact = lookupGpuArch(*Sm))
+    return *Exact;
+  const GpuArch &Near = *nearestGpuArch(*Sm);
+  Notes.push_back("no tables for sm_" + std::to_string(*Sm) + "; using " +
+                  Near.Name);
+  return Near;
+}
+
+FailureOr<const SelectedModel *>
+EnergyOptimizeGpuPass::modelFor(const GpuArch &Arch) {
+  auto It = Models.find(Arch.SmVersion);
+  if (It != Models.end())
+    return &It->second;
+  SelectedModel Selected;
+  if (ModelFile == "analytic") {
+    Selected.Model = createAnalyticModel(&Arch);
+  } else {
+    auto Chosen = selectCostModel(Arch, ModelFile);
+    if (!Chosen) {
+      mlir::emitError(getOperation().getLoc(),
+                      "energy-optimize-gpu: " + toString(Chosen.takeError()));
+      return failure();
+    }
+    Selected = std::move(*Chosen);
+  }
+  return &(Models[Arch.SmVersion] = std::move(Selected));
+}
+
+/// Block extents the kernel bakes in: it indexes with thread_id or block_id
+/// in a dimension without reading block_dim there (`block_id * 256 +
+/// thread_id`), so only the launch's own extent is correct.
+std::array<std::optional<unsigned>, 3> bakedExtents(const KernelFeatures &F,
+                                                    const BlockShape &Block) {
+  std::array<std::optional<unsigned>, 3> Fixed;
+  for (unsigned D = 0; D < 3; ++D) {
+    char Axis = "xyz"[D];
+    auto Reads = [&](const std::string &S) {
+      return S.find(Axis) != std::string::npos;
+    };
+    if ((Reads(F.Dims.ThreadIdx) || Reads(F.Dims.BlockIdx)) &&
+        !Reads(F.Dims.BlockDim))
+      Fixed[D] = Block[D];
+  }
+  return Fixed;
+}
+
+LogicalResult EnergyOptimizeGpuPass::optimize(
+    gpu::GPUFuncOp Kernel, const GpuArch &Arch, const SelectedModel &Model,
+    ArrayRef<std::string> Notes, ArrayRef<gpu::LaunchFuncOp> Launches,
+    Operation *OtherUser) {
+  GpuKernelFeatures Analysis = computeGpuKernelFeatures(Kernel);
+  if (Analysis.Unsupported) {
+    warnUnsupported(Kernel, Analysis.Unsupported, "the kernel is left alone");
+    return success();
+  }
+  const KernelFeatures &F = Analysis.Features;
+  std::string Name = ("@" + Kernel.getName()).str();
+  for (const std::string &Note : Notes)
+    mlir::emitRemark(Kernel.getLoc())
+        << "energy: kernel " << Name << ": " << Note;
+
+  // Whether the launches can take another block, and why not.
+  LaunchSites Sites = analyzeLaunches(Launches);
+  std::string Problem;
+  Operation *Culprit = nullptr;
+  if (F.Bounds.any())
+    Problem = "it has launch bounds (known_block_size or nvvm.reqntid/"
+              "maxntid/minctasm/maxnreg)";
+  else if (F.static_shared_bytes > 0)
+    Problem = "its " +
+              std::to_string(static_cast<uint64_t>(F.static_shared_bytes)) +
+              " bytes of workgroup memory are sized for the launch's block";
+  else if (F.uses_dynamic_shared)
+    Problem = "its dynamic workgroup memory is sized for the launch's block";
+  else if (!Sites.Problem.empty()) {
+    Problem = Sites.Problem;
+    Culprit = Sites.Culprit;
+  } else if (OtherUser) {
+    Problem = "'" + OtherUser->getName().getStringRef().str() +
+              "' refers to it and may launch it with another block";
+    Culprit = OtherUser;
+  }
+
+  LaunchPlanRequest Request;
+  Request.Features = &F;
+  Request.Arch = &Arch;
+  Request.Objective = Objective;
+  Request.DynamicSharedBytes = Sites.DynamicSharedBytes;
+  Request.CurrentBlock = Sites.Block;
+  Request.WorkItems = Workload;
+  if (!Request.WorkItems && Sites.constant())
+    for (const LaunchExtent &T : Sites.totals())
+      Request.WorkItems = std::max(Request.WorkItems, T[0] * T[1] * T[2]);
+  if (!Request.WorkItems)
+    Request.WorkItems = DefaultWorkItems;
+
+  auto ModelFailure = [&](llvm::Error E) {
+    mlir::emitError(Kernel.getLoc(), "energy-optimize-gpu: kernel " + Name +
+                                         ": " + toString(std::move(E)));
+    return failure();
+  };
+
+  // A rewrite keeps every launch's threads and the baked-in extents.
+  std::array<std::optional<unsigned>, 3> Baked;
+  if (Problem.empty()) {
+    Baked = bakedExtents(F, *Sites.Block);
+    if (Baked[0])
+      Problem = "it indexes with thread_id or block_id x but never reads "
+                "block_dim x: its block width is baked in";
+  }
+  if (Problem.empty()) {
+    LaunchPlanRequest Rewrite = Request;
+    Rewrite.LaunchTotals = Sites.totals();
+    Rewrite.FixedExtent = Baked;
+    auto P = planLaunch(Rewrite, *Model.Model);
+    if (!P)
+      return ModelFailure(P.takeError());
+    if (P->Infeasible.empty()) {
+      mlir::emitRemark(Kernel.getLoc())
+          << "energy: kernel " << Name << ": chose "
+          << explainLaunchChoice(Rewrite, *P)
+          << "; launches: " << rewriteLaunches(Sites, P->chosen().Block);
+      setBounds(Kernel, P->chosen());
+      return success();
+    }
+    Problem = P->Infeasible;
+  }
+
+  // Left alone: the advice is the unrestricted choice.
+  auto Advice = planLaunch(Request, *Model.Model);
+  if (!Advice)
+    return ModelFailure(Advice.takeError());
+  InFlightDiagnostic Diag = mlir::emitRemark(Kernel.getLoc());
+  Diag << "energy: kernel " << Name << " left alone: " << Problem << "; ";
+  if (Advice->Infeasible.empty())
+    Diag << "advice: " << explainLaunchChoice(Request, *Advice);
+  else
+    Diag << "no advice: " << Advice->Infeasible;
+  if (Culprit)
+    Diag.attachNote(Culprit->getLoc())
+        << (isa<gpu::LaunchFuncOp>(Culprit) ? "this launch" : "this use");
+  return success();
+}
+
+/// An op other than gpu.launch_func that refers to Kernel, if any: a launch
+/// the pass cannot see or rewrite.
+Operation *otherUser(gpu::GPUFuncOp Kernel, ModuleOp Module) {
+  std::optional<SymbolTable::UseRange> Uses =
+      SymbolTable::getSymbolUses(Kernel, Module);
+  if (!Uses)
+    return Kernel; // unknown uses
+  for (const SymbolTable::SymbolUse &Use : *Uses)
+    if (!isa<gpu::LaunchFuncOp>(Use.getUser()))
+      return Use.getUser();
+  return nullptr;
+}
+
+void EnergyOptimizeGpuPass::runOnOperation() {
+  ModuleOp Module = getOperation();
+  if (failed(parseOptions()))
+    return signalPassFailure();
+
+  llvm::DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> Launches;
+  Module.walk([&](gpu::LaunchFuncOp L) {
+    if (auto K = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+            L, L.getKernel()))
+      Launches[K].push_back(L);
+  });
+
+  SmallVector<gpu::GPUModuleOp> GpuModules;
+  Module.walk([&](gpu::GPUModuleOp M) { GpuModules.push_back(M); });
+  for (gpu::GPUModuleOp M : GpuModules) {
+    std::vector<std::string> Notes;
+    const GpuArch &Arch = archFor(M, Notes);
+    FailureOr<const SelectedModel *> Model = modelFor(Arch);
+    if (failed(Model))
+      return signalPassFailure();
+    if (!(*Model)->Note.empty())
+      Notes.push_back((*Model)->Note);
+    for (auto Kernel : M.getOps<gpu::GPUFuncOp>())
+      if (Kernel.isKernel() &&
+          failed(optimize(Kernel, Arch, **Model, Notes, Launches.lookup(Kernel),
+                          otherUser(Kernel, Module))))
+        return signalPassFailure();
+  }
+}
+
+struct PrintGpuFeaturesPass
+    : public PassWrapper<PrintGpuFeaturesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrintGpuFeaturesPass)
+
+  StringRef getArgument() const final { return "energy-print-gpu-features"; }
+  StringRef getDescription() const final {
+    return "Print the static features of each gpu.func kernel (to stderr, "
+           "as print<energy-features> does)";
+  }
+  void runOnOperation() override {
+    getOperation().walk([](gpu::GPUFuncOp Kernel) {
+      if (!Kernel.isKernel())
+        return;
+      GpuKernelFeatures Analysis = computeGpuKernelFeatures(Kernel);
+      if (Analysis.Unsupported)
+        warnUnsupported(Kernel, Analysis.Unsupported,
+                        "its features are not printed");
+      else
+        Analysis.Features.printText(llvm::errs());
+    });
+    markAllAnalysesPreserved();
+  }
+};
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK ::mlir::PassPluginLibraryInfo
+mlirGetPassPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "energy", "0.1", [] {
+            PassRegistration<EnergyOptimizeGpuPass>();
+            PassRegistration<PrintGpuFeaturesPass>();
+          }};
+}

@@ -1,0 +1,990 @@
+//===- GpuKernelFeatures.cpp - KernelFeatures of a gpu.func ---------------===//
+
+#include "GpuKernelFeatures.h"
+
+#include "AccessStride.h"
+#include "CallClassifier.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+
+using namespace mlir;
+
+namespace energy {
+namespace {
+
+/// Trip counts above this are not believed (as in the LLVM analysis).
+constexpr int64_t MaxBelievableTrip = int64_t(1) << 16;
+/// How many defining ops the structural analyses follow.
+constexpr unsigned MaxDepth = 16;
+
+unsigned lanes(Type T) {
+  if (auto V = dyn_cast<VectorType>(T))
+    return V.getNumElements();
+  return 1;
+}
+
+/// Bytes one value of T occupies in memory.
+double bytesOf(Type T) {
+  if (auto V = dyn_cast<VectorType>(T))
+    return V.getNumElements() * bytesOf(V.getElementType());
+  if (T.isIntOrFloat())
+    return std::max(1u, (T.getIntOrFloatBitWidth() + 7) / 8);
+  return 8; // index (64-bit in the NVVM lowering), pointers
+}
+
+/// 32-bit registers a live value of T holds.
+double registersOf(Type T) {
+  if (auto V = dyn_cast<VectorType>(T)) {
+    Type E = V.getElementType();
+    double Bits = E.isIntOrFloat() ? E.getIntOrFloatBitWidth() : 64;
+    return std::ceil(V.getNumElements() * Bits / 32);
+  }
+  if (T.isInteger(1))
+    return 0; // predicates
+  if (T.isIntOrFloat())
+    return T.getIntOrFloatBitWidth() > 32 ? 2 : 1;
+  return 2; // index, memref (the aligned pointer)
+}
+
+std::optional<int64_t> constantInt(Value V) {
+  APInt C;
+  if (matchPattern(V, m_ConstantInt(&C)))
+    return C.getSExtValue();
+  return std::nullopt;
+}
+
+void addDim(std::string &Dims, gpu::Dimension D) {
+  char Axis = "xyz"[static_cast<unsigned>(D)];
+  if (Dims.find(Axis) == std::string::npos) {
+    Dims.push_back(Axis);
+    std::sort(Dims.begin(), Dims.end());
+  }
+}
+
+//===-- Memory spaces -----------------------------------------------------===//
+
+enum class MemSpace { Global, Shared, Local, Const, Generic };
+
+std::optional<MemSpace> spaceOfAttr(Attribute A) {
+  if (!A)
+    return std::nullopt;
+  if (auto I = dyn_cast<IntegerAttr>(A)) {
+    switch (I.getInt()) {
+    case 0:
+      return std::nullopt;
+    case 1:
+      return MemSpace::Global;
+    case 3:
+      return MemSpace::Shared;
+    case 4:
+      return MemSpace::Const;
+    case 5:
+      return MemSpace::Local;
+    default:
+      return MemSpace::Generic;
+    }
+  }
+  if (auto G = dyn_cast<gpu::AddressSpaceAttr>(A)) {
+    switch (G.getValue()) {
+    case gpu::AddressSpace::Global:
+      return MemSpace::Global;
+    case gpu::AddressSpace::Workgroup:
+      return MemSpace::Shared;
+    case gpu::AddressSpace::Private:
+      return MemSpace::Local;
+    }
+  }
+  return MemSpace::Generic;
+}
+
+Attribute memorySpace(Value M) {
+  if (auto T = dyn_cast<BaseMemRefType>(M.getType()))
+    return T.getMemorySpace();
+  return {};
+}
+
+/// The memref a view was taken of.
+Value memrefRoot(Value V) {
+  for (unsigned I = 0; I < MaxDepth; ++I) {
+    Operation *Def = V.getDefiningOp();
+    if (auto View = dyn_cast_or_null<ViewLikeOpInterface>(Def))
+      V = View.getViewSource();
+    else if (auto Cast = dyn_cast_or_null<memref::CastOp>(Def))
+      V = Cast.getSource();
+    else
+      break;
+  }
+  return V;
+}
+
+bool isPrivateAttribution(Value V) {
+  auto Arg = dyn_cast<BlockArgument>(V);
+  auto Func = Arg ? dyn_cast<gpu::GPUFuncOp>(Arg.getOwner()->getParentOp())
+                  : gpu::GPUFuncOp();
+  return Func && llvm::is_contained(Func.getPrivateAttributions(), Arg);
+}
+
+/// The space from the memref type; without one, a stack allocation is local
+/// and anything else (kernel arguments) global, as NVPTXLowerArgs assumes.
+MemSpace spaceOf(Value M) {
+  if (auto S = spaceOfAttr(memorySpace(M)))
+    return *S;
+  Value Root = memrefRoot(M);
+  if (auto S = spaceOfAttr(memorySpace(Root)))
+    return *S;
+  if (Root.getDefiningOp<memref::AllocaOp>() || isPrivateAttribution(Root))
+    return MemSpace::Local;
+  return MemSpace::Global;
+}
+
+//===-- Thread dependence -------------------------------------------------===//
+
+/// The callee of a func.call, if the module defines it.
+func::FuncOp definedCallee(func::CallOp Call) {
+  auto F = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      Call, Call.getCalleeAttr());
+  return F && !F.isDeclaration() ? F : func::FuncOp();
+}
+
+bool isThreadSource(Operation *Op) {
+  return isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::GlobalIdOp,
+             memref::AtomicRMWOp>(Op);
+}
+
+/// A conservative forward taint from the thread index, the MLIR twin of
+/// lib/Features/ThreadDependence: a value is thread-dependent if computed
+/// from gpu.thread_id/lane_id/global_id, returned by an atomic, loaded
+/// through a dependent index or from private memory that received a
+/// dependent store, carried by a loop or if from a dependent value, or
+/// returned by a called function that reads the thread index.
+class ThreadTaint {
+public:
+  explicit ThreadTaint(Region &Body) {
+    bool Changed = true;
+    while (Changed) { // a fixed point: the sets only grow
+      Changed = false;
+      Body.walk([&](Operation *Op) { Changed |= visit(Op); });
+    }
+  }
+  bool dependent(Value V) const { return Tainted.contains(V); }
+
+private:
+  llvm::DenseSet<Value> Tainted;
+  llvm::DenseSet<Value> Slots; // private memory written with dependent values
+
+  bool any(ValueRange Vs) const {
+    return llvm::any_of(Vs, [&](Value V) { return dependent(V); });
+  }
+  bool mark(Value V) { return Tainted.insert(V).second; }
+  bool markIf(bool Cond, Value V) { return Cond && mark(V); }
+  bool visit(Operation *Op);
+};
+
+bool ThreadTaint::visit(Operation *Op) {
+  bool Changed = false;
+  if (auto For = dyn_cast<scf::ForOp>(Op)) {
+    bool Bounds =
+        any({For.getLowerBound(), For.getUpperBound(), For.getStep()});
+    Changed |= markIf(any({For.getLowerBound(), For.getStep()}),
+                      For.getInductionVar());
+    auto Yield = cast<scf::YieldOp>(For.getBody()->getTerminator());
+    for (auto [Init, Arg, Next, Result] :
+         llvm::zip(For.getInitArgs(), For.getRegionIterArgs(),
+                   Yield.getOperands(), For.getResults())) {
+      Changed |= markIf(dependent(Init) || dependent(Next), Arg);
+      Changed |= markIf(dependent(Arg) || Bounds, Result);
+    }
+    return Changed;
+  }
+  if (auto If = dyn_cast<scf::IfOp>(Op)) {
+    bool Cond = dependent(If.getCondition());
+    for (unsigned I = 0; I < If.getNumResults(); ++I) {
+      bool Dep = Cond || dependent(If.thenYield().getOperand(I)) ||
+                 (If.elseBlock() && dependent(If.elseYield().getOperand(I)));
+      Changed |= markIf(Dep, If.getResult(I));
+    }
+    return Changed;
+  }
+  if (auto While = dyn_cast<scf::WhileOp>(Op)) {
+    scf::ConditionOp Cond = While.getConditionOp();
+    for (auto [Init, Arg, Next] :
+         llvm::zip(While.getInits(), While.getBeforeArguments(),
+                   While.getYieldOp().getOperands()))
+      Changed |= markIf(dependent(Init) || dependent(Next), Arg);
+    bool Exit = dependent(Cond.getCondition());
+    for (auto [Forwarded, Arg, Result] : llvm::zip(
+             Cond.getArgs(), While.getAfterArguments(), While.getResults())) {
+      Changed |= markIf(dependent(Forwarded), Arg);
+      Changed |= markIf(dependent(Forwarded) || Exit, Result);
+    }
+    return Changed;
+  }
+  if (auto Store = dyn_cast<memref::StoreOp>(Op)) {
+    Value Root = memrefRoot(Store.getMemRef());
+    if (dependent(Store.getValueToStore()) && spaceOf(Root) == MemSpace::Local)
+      Changed |= Slots.insert(Root).second;
+    return Changed;
+  }
+  bool Dep = isThreadSource(Op) || any(Op->getOperands());
+  if (auto Load = dyn_cast<memref::LoadOp>(Op))
+    Dep = Dep || Slots.contains(memrefRoot(Load.getMemRef()));
+  if (auto Call = dyn_cast<func::CallOp>(Op))
+    if (func::FuncOp F = definedCallee(Call))
+      Dep = Dep || F.walk([](Operation *Inner) {
+                      return isThreadSource(Inner) ? WalkResult::interrupt()
+                                                   : WalkResult::advance();
+                    }).wasInterrupted();
+  if (Dep)
+    for (Value R : Op->getResults())
+      Changed |= mark(R);
+  return Changed;
+}
+
+//===-- Address stride per thread_id x ------------------------------------===//
+
+Stride addStrides(Stride A, Stride B) {
+  if (A.K == Stride::Unknown || B.K == Stride::Unknown)
+    return Stride::unknown();
+  if (A.K == Stride::Zero)
+    return B;
+  if (B.K == Stride::Zero)
+    return A;
+  int64_t Sum;
+  if (A.K == Stride::Constant && B.K == Stride::Constant &&
+      !llvm::AddOverflow(A.Bytes, B.Bytes, Sum))
+    return Stride::constant(Sum);
+  return Stride::symbolic();
+}
+
+Stride scaleStride(Stride S, std::optional<int64_t> Factor) {
+  if (S.K == Stride::Zero || S.K == Stride::Unknown)
+    return S;
+  int64_t Product;
+  if (!Factor || S.K == Stride::Symbolic ||
+      llvm::MulOverflow(S.Bytes, *Factor, Product))
+    return Stride::symbolic();
+  return Stride::constant(Product);
+}
+
+/// How an index moves when thread_id x grows by one, from the arith ops that
+/// compute it; what is not affine in thread_id x is Unknown if it depends
+/// on the thread, else Zero.
+class StrideAnalysis {
+public:
+  explicit StrideAnalysis(const ThreadTaint &Taint) : Taint(Taint) {}
+
+  Stride of(Value V, unsigned Depth = 0) const;
+  /// In bytes, for an access of MemRef at Indices.
+  Stride ofAccess(Value MemRef, ValueRange Indices) const;
+
+private:
+  const ThreadTaint &Taint;
+  Stride opaque(Value V) const {
+    return Taint.dependent(V) ? Stride::unknown() : Stride::zero();
+  }
+};
+
+Stride StrideAnalysis::of(Value V, unsigned Depth) const {
+  if (Depth > MaxDepth)
+    return opaque(V);
+  if (auto Arg = dyn_cast<BlockArgument>(V)) {
+    auto For = dyn_cast<scf::ForOp>(Arg.getOwner()->getParentOp());
+    if (For && Arg == For.getInductionVar())
+      return of(For.getStep(), Depth + 1).K == Stride::Zero
+                 ? of(For.getLowerBound(), Depth + 1)
+                 : Stride::unknown();
+    return opaque(V);
+  }
+  Operation *Def = V.getDefiningOp();
+  if (auto Tid = dyn_cast<gpu::ThreadIdOp>(Def))
+    return Tid.getDimension() == gpu::Dimension::x ? Stride::constant(1)
+                                                   : Stride::zero();
+  if (auto Gid = dyn_cast<gpu::GlobalIdOp>(Def))
+    return Gid.getDimension() == gpu::Dimension::x ? Stride::constant(1)
+                                                   : Stride::zero();
+  if (isa<gpu::LaneIdOp>(Def))
+    return Stride::constant(1);
+  if (matchPattern(V, m_Constant()))
+    return Stride::zero();
+  auto Operand = [&](unsigned I) { return of(Def->getOperand(I), Depth + 1); };
+  if (isa<arith::AddIOp>(Def))
+    return addStrides(Operand(0), Operand(1));
+  if (isa<arith::SubIOp>(Def))
+    return addStrides(Operand(0), scaleStride(Operand(1), -1));
+  if (isa<arith::MulIOp>(Def)) {
+    Stride A = Operand(0), B = Operand(1);
+    if (A.K != Stride::Zero && B.K != Stride::Zero)
+      return Stride::unknown(); // tid * tid
+    bool AVaries = A.K != Stride::Zero;
+    return scaleStride(AVaries ? A : B,
+                       constantInt(Def->getOperand(AVaries ? 1 : 0)));
+  }
+  if (isa<arith::ShLIOp>(Def)) {
+    std::optional<int64_t> Shift = constantInt(Def->getOperand(1));
+    if (!Shift || *Shift < 0 || *Shift > 31)
+      return Operand(1).K == Stride::Zero
+                 ? scaleStride(Operand(0), std::nullopt)
+                 : Stride::unknown();
+    return scaleStride(Operand(0), int64_t(1) << *Shift);
+  }
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp, arith::TruncIOp>(Def))
+    return Operand(0);
+  return opaque(V);
+}
+
+Stride StrideAnalysis::ofAccess(Value MemRef, ValueRange Indices) const {
+  auto Type = dyn_cast<MemRefType>(MemRef.getType());
+  if (!Type || Taint.dependent(MemRef))
+    return opaque(MemRef); // a view offset per thread
+  SmallVector<int64_t> Strides;
+  int64_t Offset;
+  if (failed(getStridesAndOffset(Type, Strides, Offset)))
+    return llvm::any_of(Indices, [&](Value I) { return Taint.dependent(I); })
+               ? Stride::unknown()
+               : Stride::zero();
+  Stride Sum = Stride::zero();
+  for (auto [Index, Elements] : llvm::zip(Indices, Strides))
+    Sum = addStrides(
+        Sum, scaleStride(of(Index), ShapedType::isDynamic(Elements)
+                                        ? std::nullopt
+                                        : std::optional<int64_t>(Elements)));
+  return scaleStride(Sum, static_cast<int64_t>(bytesOf(Type.getElementType())));
+}
+
+//===-- Register pressure -------------------------------------------------===//
+
+/// The peak, over Body's ops in program order, of the registers held by
+/// live SSA values; constants are immediates and hold none.
+double peakLiveRegisters(Region &Body) {
+  llvm::DenseMap<Operation *, std::pair<unsigned, unsigned>> Span;
+  unsigned N = 0;
+  std::function<void(Operation *)> Number = [&](Operation *Op) {
+    unsigned First = N++;
+    for (Region &R : Op->getRegions())
+      for (Block &B : R)
+        for (Operation &Inner : B)
+          Number(&Inner);
+    Span[Op] = {First, N - 1};
+  };
+  for (Block &B : Body)
+    for (Operation &Op : B)
+      Number(&Op);
+
+  std::vector<double> Delta(N + 2, 0);
+  auto Live = [&](Value V, unsigned Def) {
+    double Regs = registersOf(V.getType());
+    Operation *DefOp = V.getDefiningOp();
+    if (Regs == 0 || V.use_empty() ||
+        (DefOp && DefOp->hasTrait<OpTrait::ConstantLike>()))
+      return;
+    unsigned Last = Def;
+    for (Operation *User : V.getUsers()) {
+      unsigned P = Span.lookup(User).first;
+      // Used in a loop it is not defined in: live for the whole loop.
+      for (Operation *L = User->getParentOp(); L && Span.count(L);
+           L = L->getParentOp()) {
+        auto [Begin, End] = Span[L];
+        if (isa<scf::ForOp, scf::WhileOp>(L) && (Def < Begin || Def > End))
+          P = std::max(P, End);
+      }
+      Last = std::max(Last, P);
+    }
+    Delta[Def] += Regs;
+    Delta[Last + 1] -= Regs;
+  };
+  for (BlockArgument A : Body.getArguments())
+    Live(A, 0);
+  Body.walk([&](Operation *Op) {
+    auto [First, Last] = Span[Op];
+    for (Value R : Op->getResults())
+      Live(R, Op->getNumRegions() ? Last : First);
+    for (Region &R : Op->getRegions())
+      for (Block &B : R)
+        for (BlockArgument A : B.getArguments())
+          Live(A, First);
+  });
+  double Current = 0, Peak = 0;
+  for (double D : Delta)
+    Peak = std::max(Peak, Current += D);
+  return Peak;
+}
+
+//===-- Loops -------------------------------------------------------------===//
+
+/// V with every value that is not a constant (a kernel argument, block_dim,
+/// thread_id ...) taken as DefaultExtent, through integer arithmetic.
+std::optional<int64_t> assumedValue(Value V, unsigned Depth = 0) {
+  if (auto C = constantInt(V))
+    return C;
+  Operation *Def = V.getDefiningOp();
+  if (!Def || Depth > MaxDepth)
+    return DefaultExtent;
+  auto A = [&](unsigned I) {
+    return assumedValue(Def->getOperand(I), Depth + 1);
+  };
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp, arith::TruncIOp>(Def))
+    return A(0);
+  if (Def->getNumOperands() != 2 ||
+      Def->getName().getDialectNamespace() != "arith")
+    return DefaultExtent;
+  std::optional<int64_t> L = A(0), R = A(1);
+  if (!L || !R)
+    return std::nullopt;
+  int64_t Out;
+  bool Divisible = *R != 0 && !(*L == INT64_MIN && *R == -1);
+  auto Checked = [&](bool Overflow) {
+    return Overflow ? std::nullopt : std::optional<int64_t>(Out);
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(Def)
+      .Case<arith::AddIOp>(
+          [&](auto) { return Checked(llvm::AddOverflow(*L, *R, Out)); })
+      .Case<arith::SubIOp>(
+          [&](auto) { return Checked(llvm::SubOverflow(*L, *R, Out)); })
+      .Case<arith::MulIOp>(
+          [&](auto) { return Checked(llvm::MulOverflow(*L, *R, Out)); })
+      .Case<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp>(
+          [&](auto) -> std::optional<int64_t> {
+            return Divisible ? std::optional<int64_t>(*L / *R) : std::nullopt;
+          })
+      .Case<arith::CeilDivSIOp, arith::CeilDivUIOp>(
+          [&](auto) -> std::optional<int64_t> {
+            return Divisible ? std::optional<int64_t>(*L / *R + (*L % *R != 0))
+                             : std::nullopt;
+          })
+      .Case<arith::MinSIOp, arith::MinUIOp>(
+          [&](auto) { return std::min(*L, *R); })
+      .Case<arith::MaxSIOp, arith::MaxUIOp>(
+          [&](auto) { return std::max(*L, *R); })
+      .Default(
+          [&](Operation *) { return std::optional<int64_t>(DefaultExtent); });
+}
+
+struct TripCount {
+  double Count;
+  bool Known; // constant bounds
+};
+
+std::optional<int64_t> trips(std::optional<int64_t> L, std::optional<int64_t> U,
+                             std::optional<int64_t> S) {
+  if (!L || !U || !S || *S <= 0)
+    return std::nullopt;
+  int64_t Span;
+  if (llvm::SubOverflow(*U, *L, Span))
+    return std::nullopt;
+  int64_t T = Span > 0 ? Span / *S + (Span % *S != 0) : 0;
+  if (T >= MaxBelievableTrip)
+    return std::nullopt;
+  return T;
+}
+
+/// Constant bounds; else unknown values taken as DefaultExtent (`k < n;
+/// k += 16` runs 4096/16 times); else DefaultTripCount.
+TripCount tripCount(scf::ForOp For) {
+  if (auto T =
+          trips(constantInt(For.getLowerBound()),
+                constantInt(For.getUpperBound()), constantInt(For.getStep())))
+    return {static_cast<double>(*T), true};
+  auto T =
+      trips(assumedValue(For.getLowerBound()),
+            assumedValue(For.getUpperBound()), assumedValue(For.getStep()));
+  return {T && *T > 0 ? static_cast<double>(*T) : DefaultTripCount, false};
+}
+
+//===-- Counting ----------------------------------------------------------===//
+
+bool modeledDialect(Operation *Op) {
+  Dialect *D = Op->getDialect();
+  return D && llvm::is_contained({"arith", "math", "memref", "vector", "index",
+                                  "scf", "gpu", "func", "ub"},
+                                 D->getNamespace());
+}
+
+bool contracts(Operation *Op) {
+  auto FM = dyn_cast<arith::ArithFastMathInterface>(Op);
+  arith::FastMathFlagsAttr Flags = FM ? FM.getFastMathFlagsAttr() : nullptr;
+  return Flags && arith::bitEnumContainsAll(Flags.getValue(),
+                                            arith::FastMathFlags::contract);
+}
+
+/// The mulf an addf/subf fuses with into an FMA: an operand mulf with one use,
+/// both allowing contraction. The backend fuses at most one product.
+Operation *fusedOperand(Operation *Add) {
+  if (!isa<arith::AddFOp, arith::SubFOp>(Add) || !contracts(Add))
+    return nullptr;
+  for (Value V : Add->getOperands())
+    if (auto Mul = V.getDefiningOp<arith::MulFOp>();
+        Mul && contracts(Mul) && Mul->hasOneUse())
+      return Mul;
+  return nullptr;
+}
+
+bool fusesIntoUser(Operation *Mul) {
+  return Mul->hasOneUse() && fusedOperand(*Mul->user_begin()) == Mul;
+}
+
+/// What a math op costs, in the categories of calls by name.
+CallKind mathKind(StringRef Name) {
+  return llvm::StringSwitch<CallKind>(Name)
+      .Case("math.fma", CallKind::FloatFMA)
+      .Cases("math.absf", "math.copysign", "math.floor", "math.ceil",
+             CallKind::FloatOp)
+      .Cases("math.round", "math.roundeven", "math.trunc", CallKind::FloatOp)
+      .Cases("math.absi", "math.ctlz", "math.cttz", "math.ctpop",
+             CallKind::IntOp)
+      .Default(CallKind::Special);
+}
+
+/// Vector ops that only move lanes: one instruction, no arithmetic.
+bool isVectorDataMovement(StringRef Name) {
+  return llvm::is_contained(
+      {"vector.broadcast", "vector.extract", "vector.insert",
+       "vector.extractelement", "vector.insertelement", "vector.splat",
+       "vector.shuffle", "vector.bitcast", "vector.shape_cast",
+       "vector.from_elements", "vector.extract_strided_slice",
+       "vector.insert_strided_slice", "vector.transpose", "vector.step",
+       "vector.create_mask", "vector.constant_mask", "vector.print"},
+      Name);
+}
+
+bool isIntOp(Operation *Op) {
+  return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
+             arith::DivUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
+             arith::FloorDivSIOp, arith::RemSIOp, arith::RemUIOp, arith::AndIOp,
+             arith::OrIOp, arith::XOrIOp, arith::ShLIOp, arith::ShRSIOp,
+             arith::ShRUIOp, arith::CmpIOp, arith::SelectOp, arith::MaxSIOp,
+             arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp,
+             arith::AddUIExtendedOp, arith::MulSIExtendedOp,
+             arith::MulUIExtendedOp>(Op);
+}
+
+class FeatureCounter {
+public:
+  explicit FeatureCounter(gpu::GPUFuncOp Kernel) : Kernel(Kernel) {}
+  GpuKernelFeatures run();
+
+private:
+  gpu::GPUFuncOp Kernel;
+  Operation *Unsupported = nullptr;
+  std::map<Operation *, KernelFeatures> Done;
+  llvm::DenseSet<Operation *> InProgress;
+  llvm::SetVector<memref::GlobalOp> SharedGlobals;
+
+  /// State while counting one function.
+  struct Scope {
+    KernelFeatures &Out;
+    const ThreadTaint &Taint;
+    const StrideAnalysis &Strides;
+  };
+
+  KernelFeatures countFunction(FunctionOpInterface F);
+  void countRegion(Region &R, double W, unsigned Depth, Scope &S);
+  void countOp(Operation *Op, double W, unsigned Depth, Scope &S);
+  void countLeaf(Operation *Op, double W, Scope &S);
+  void countAccess(Value MemRef, ValueRange Indices, Type Accessed,
+                   bool IsStore, double W, Scope &S,
+                   std::optional<StrideClass> Class = std::nullopt);
+  static void countFloat(Type T, double N, bool FMA, KernelFeatures &Out);
+  static void countKind(CallKind Kind, Type T, double W, KernelFeatures &Out);
+};
+
+void FeatureCounter::countFloat(Type T, double N, bool FMA,
+                                KernelFeatures &Out) {
+  Type Scalar = getElementTypeOrSelf(T);
+  if (Scalar.isF32())
+    (FMA ? Out.fp32_fma : Out.fp32_ops) += N;
+  else if (Scalar.isF16() || Scalar.isBF16())
+    (FMA ? Out.fp16_fma : Out.fp16_ops) += N;
+  else if (Scalar.isF64())
+    (FMA ? Out.fp64_fma : Out.fp64_ops) += N;
+}
+
+void FeatureCounter::countKind(CallKind Kind, Type T, double W,
+                               KernelFeatures &Out) {
+  double N = T ? W * lanes(T) : W;
+  switch (Kind) {
+  case CallKind::FloatOp:
+  case CallKind::FloatFMA:
+    if (T)
+      countFloat(T, N, Kind == CallKind::FloatFMA, Out);
+    return;
+  case CallKind::IntOp:
+    Out.int_ops += N;
+    return;
+  case CallKind::Conversion:
+    Out.conversions += N;
+    return;
+  case CallKind::Special:
+    Out.special_fns += N;
+    return;
+  case CallKind::Barrier:
+    Out.barriers += W;
+    return;
+  case CallKind::Shuffle:
+    Out.warp_shuffles += W;
+    return;
+  case CallKind::Vote:
+    Out.warp_votes += W;
+    return;
+  case CallKind::TensorCore:
+    Out.tensor_ops += W;
+    return;
+  case CallKind::Atomic:
+  case CallKind::GlobalLoad:
+  case CallKind::Other:
+    return; // instruction only: no memory operand to classify
+  }
+}
+
+void FeatureCounter::countAccess(Value MemRef, ValueRange Indices,
+                                 Type Accessed, bool IsStore, double W,
+                                 Scope &S, std::optional<StrideClass> Class) {
+  KernelFeatures &Out = S.Out;
+  double Bytes = bytesOf(Accessed);
+  Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
+  if (lanes(Accessed) > 1)
+    Out.vector_accesses += W;
+  auto Count = [&](double &Accesses, double &Total) {
+    Accesses += W;
+    Total += W * Bytes;
+  };
+  switch (spaceOf(MemRef)) {
+  case MemSpace::Global:
+    IsStore ? Count(Out.global_stores, Out.global_store_bytes)
+            : Count(Out.global_loads, Out.global_load_bytes);
+    switch (Class.value_or(classifyStride(S.Strides.ofAccess(MemRef, Indices),
+                                          static_cast<uint64_t>(Bytes)))) {
+    case StrideClass::Uniform:
+      Out.global_uniform += W;
+      break;
+    case StrideClass::Coalesced:
+      Out.global_coalesced += W;
+      break;
+    case StrideClass::Strided:
+      Out.global_strided += W;
+      break;
+    case StrideClass::Irregular:
+      Out.global_irregular += W;
+      break;
+    }
+    return;
+  case MemSpace::Shared:
+    return IsStore ? Count(Out.shared_stores, Out.shared_store_bytes)
+                   : Count(Out.shared_loads, Out.shared_load_bytes);
+  case MemSpace::Local:
+    return IsStore ? Count(Out.local_stores, Out.local_store_bytes)
+                   : Count(Out.local_loads, Out.local_load_bytes);
+  case MemSpace::Const:
+    return Count(Out.const_loads, Out.const_load_bytes);
+  case MemSpace::Generic:
+    return IsStore ? Count(Out.generic_stores, Out.generic_store_bytes)
+                   : Count(Out.generic_loads, Out.generic_load_bytes);
+  }
+}
+
+void FeatureCounter::countRegion(Region &R, double W, unsigned Depth,
+                                 Scope &S) {
+  for (Block &B : R)
+    for (Operation &Op : B)
+      countOp(&Op, W, Depth, S);
+}
+
+void FeatureCounter::countOp(Operation *Op, double W, unsigned Depth,
+                             Scope &S) {
+  if (Unsupported)
+    return;
+  if (!modeledDialect(Op)) {
+    Unsupported = Op;
+    return;
+  }
+  KernelFeatures &Out = S.Out;
+  if (auto For = dyn_cast<scf::ForOp>(Op)) {
+    TripCount T = tripCount(For);
+    double Iterations = W * T.Count;
+    Out.loops += 1;
+    Out.max_loop_depth = std::max(Out.max_loop_depth, double(Depth + 1));
+    Out.unknown_trip_loops += !T.Known;
+    // The lowered latch: induction update, compare, conditional branch.
+    Out.instructions += 3 * Iterations;
+    Out.int_ops += 2 * Iterations;
+    Out.branches += Iterations;
+    if (S.Taint.dependent(For.getLowerBound()) ||
+        S.Taint.dependent(For.getUpperBound()) ||
+        S.Taint.dependent(For.getStep()))
+      Out.divergent_branches += Iterations;
+    return countRegion(For.getRegion(), Iterations, Depth + 1, S);
+  }
+  if (auto While = dyn_cast<scf::WhileOp>(Op)) {
+    double Iterations = W * DefaultTripCount;
+    Out.loops += 1;
+    Out.max_loop_depth = std::max(Out.max_loop_depth, double(Depth + 1));
+    Out.unknown_trip_loops += 1;
+    Out.instructions += Iterations; // the exit branch
+    Out.branches += Iterations;
+    if (S.Taint.dependent(While.getConditionOp().getCondition()))
+      Out.divergent_branches += Iterations;
+    countRegion(While.getBefore(), Iterations, Depth + 1, S);
+    return countRegion(While.getAfter(), Iterations, Depth + 1, S);
+  }
+  if (auto If = dyn_cast<scf::IfOp>(Op)) {
+    Out.instructions += W;
+    Out.branches += W;
+    if (S.Taint.dependent(If.getCondition()))
+      Out.divergent_branches += W;
+    countRegion(If.getThenRegion(), W, Depth, S);
+    return countRegion(If.getElseRegion(), W, Depth, S);
+  }
+  if (isa<scf::ExecuteRegionOp>(Op))
+    return countRegion(Op->getRegion(0), W, Depth, S);
+  if (Op->getNumRegions() != 0) {
+    Unsupported = Op;
+    return;
+  }
+  if (Op->hasTrait<OpTrait::IsTerminator>() ||
+      Op->hasTrait<OpTrait::ConstantLike>())
+    return;
+  Out.instructions += W;
+  countLeaf(Op, W, S);
+}
+
+/// An op without regions: its arithmetic, memory and synchronization.
+void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
+  KernelFeatures &Out = S.Out;
+  StringRef Name = Op->getName().getStringRef();
+  Type T = Op->getNumResults() ? Op->getResult(0).getType() : Type();
+  double N = T ? W * lanes(T) : W;
+
+  // arith
+  if (isa<arith::MulFOp>(Op)) {
+    if (!fusesIntoUser(Op))
+      countFloat(T, N, /*FMA=*/false, Out);
+    return;
+  }
+  if (isa<arith::AddFOp, arith::SubFOp>(Op))
+    return countFloat(T, N, fusedOperand(Op) != nullptr, Out);
+  if (isa<arith::NegFOp, arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+          arith::MinNumFOp>(Op))
+    return countFloat(T, N, /*FMA=*/false, Out);
+  if (isa<arith::CmpFOp>(Op)) {
+    Type Operand = Op->getOperand(0).getType();
+    return countFloat(Operand, W * lanes(Operand), /*FMA=*/false, Out);
+  }
+  if (isa<arith::DivFOp, arith::RemFOp>(Op)) {
+    Out.special_fns += N;
+    return;
+  }
+  if (isIntOp(Op)) {
+    Out.int_ops += N;
+    return;
+  }
+  if (isa<arith::SIToFPOp, arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp,
+          arith::ExtFOp, arith::TruncFOp>(Op)) {
+    Out.conversions += N;
+    return;
+  }
+  if (Name.starts_with("math."))
+    return countKind(mathKind(Name), T, W, Out);
+  if (Name.starts_with("index.")) {
+    if (!Name.starts_with("index.cast"))
+      Out.int_ops += N;
+    return;
+  }
+
+  // memory
+  if (auto Load = dyn_cast<memref::LoadOp>(Op))
+    return countAccess(Load.getMemRef(), Load.getIndices(), T, false, W, S);
+  if (auto Store = dyn_cast<memref::StoreOp>(Op))
+    return countAccess(Store.getMemRef(), Store.getIndices(),
+                       Store.getValueToStore().getType(), true, W, S);
+  if (Name == "vector.load")
+    return countAccess(Op->getOperand(0), Op->getOperands().drop_front(), T,
+                       false, W, S);
+  if (Name == "vector.store")
+    return countAccess(Op->getOperand(1), Op->getOperands().drop_front(2),
+                       Op->getOperand(0).getType(), true, W, S);
+  if (auto Atomic = dyn_cast<memref::AtomicRMWOp>(Op)) {
+    (spaceOf(Atomic.getMemref()) == MemSpace::Shared ? Out.shared_atomics
+                                                     : Out.global_atomics) += W;
+    return;
+  }
+  if (auto Get = dyn_cast<memref::GetGlobalOp>(Op)) {
+    auto Global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        Op, Get.getNameAttr());
+    if (Global &&
+        spaceOfAttr(Global.getType().getMemorySpace()) == MemSpace::Shared)
+      SharedGlobals.insert(Global);
+    return;
+  }
+
+  // gpu
+  if (auto Id = dyn_cast<gpu::ThreadIdOp>(Op))
+    return addDim(Out.Dims.ThreadIdx, Id.getDimension());
+  if (auto Id = dyn_cast<gpu::BlockIdOp>(Op))
+    return addDim(Out.Dims.BlockIdx, Id.getDimension());
+  if (auto Id = dyn_cast<gpu::BlockDimOp>(Op))
+    return addDim(Out.Dims.BlockDim, Id.getDimension());
+  if (auto Id = dyn_cast<gpu::GridDimOp>(Op))
+    return addDim(Out.Dims.GridDim, Id.getDimension());
+  if (auto Id = dyn_cast<gpu::GlobalIdOp>(Op)) {
+    // block_id * block_dim + thread_id
+    addDim(Out.Dims.ThreadIdx, Id.getDimension());
+    addDim(Out.Dims.BlockIdx, Id.getDimension());
+    addDim(Out.Dims.BlockDim, Id.getDimension());
+    Out.int_ops += 2 * W;
+    return;
+  }
+  if (isa<gpu::BarrierOp>(Op))
+    return countKind(CallKind::Barrier, T, W, Out);
+  if (isa<gpu::ShuffleOp>(Op))
+    return countKind(CallKind::Shuffle, T, W, Out);
+  if (auto Reduce = dyn_cast<gpu::SubgroupReduceOp>(Op)) {
+    // A butterfly over the 32 lanes: 5 shuffles and 5 combining ops.
+    constexpr double Steps = 5;
+    Out.warp_shuffles += Steps * W;
+    if (isa<FloatType>(getElementTypeOrSelf(T)))
+      countFloat(T, Steps * N, /*FMA=*/false, Out);
+    else
+      Out.int_ops += Steps * N;
+    return;
+  }
+  if (isa<gpu::DynamicSharedMemoryOp>(Op)) {
+    Out.uses_dynamic_shared = 1;
+    return;
+  }
+  if (isa<gpu::SubgroupMmaComputeOp>(Op))
+    return countKind(CallKind::TensorCore, T, W, Out);
+  if (isa<gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp>(Op)) {
+    // A warp moves the fragment: each thread 1/32 of it, rows of a tile
+    // apart (strided).
+    bool IsStore = isa<gpu::SubgroupMmaStoreMatrixOp>(Op);
+    auto Fragment =
+        cast<gpu::MMAMatrixType>(IsStore ? Op->getOperand(0).getType() : T);
+    Value MemRef = Op->getOperand(IsStore ? 1 : 0);
+    int64_t Elements = Fragment.getShape()[0] * Fragment.getShape()[1];
+    Type PerThread = VectorType::get({std::max<int64_t>(1, Elements / 32)},
+                                     Fragment.getElementType());
+    return countAccess(MemRef, {}, PerThread, IsStore, W, S,
+                       StrideClass::Strided);
+  }
+
+  // vector
+  if (Name == "vector.fma")
+    return countKind(CallKind::FloatFMA, T, W, Out);
+  if (Name == "vector.reduction") {
+    Type Source = Op->getOperand(0).getType();
+    double Steps = W * (lanes(Source) - 1);
+    if (isa<FloatType>(getElementTypeOrSelf(Source)))
+      countFloat(Source, Steps, /*FMA=*/false, Out);
+    else
+      Out.int_ops += Steps;
+    return;
+  }
+  if (Name.starts_with("vector.") && !isVectorDataMovement(Name)) {
+    Unsupported = Op; // transfers, contractions, gathers: lower them first
+    return;
+  }
+
+  // func
+  if (auto Call = dyn_cast<func::CallOp>(Op)) {
+    func::FuncOp Callee = definedCallee(Call);
+    if (!Callee)
+      return countKind(classifyCallee(Call.getCallee()), T, W, Out);
+    if (InProgress.contains(Callee.getOperation()))
+      return; // recursion: counted once
+    Out.mergeCallee(countFunction(Callee), W);
+    return;
+  }
+  // Anything else in these dialects (casts, views, allocas, ids of other
+  // kinds, printf): one instruction, already counted.
+}
+
+KernelFeatures FeatureCounter::countFunction(FunctionOpInterface F) {
+  auto It = Done.find(F.getOperation());
+  if (It != Done.end())
+    return It->second;
+  InProgress.insert(F.getOperation());
+  KernelFeatures Out;
+  Out.Name = SymbolTable::getSymbolName(F).str();
+  Region &Body = F.getFunctionBody();
+  ThreadTaint Taint(Body);
+  StrideAnalysis Strides(Taint);
+  Scope S{Out, Taint, Strides};
+  countRegion(Body, 1, 0, S);
+  Out.register_estimate = std::max(Out.register_estimate,
+                                   peakLiveRegisters(Body) + ReservedRegisters);
+  InProgress.erase(F.getOperation());
+  return Done[F.getOperation()] = Out;
+}
+
+/// Bounds the user put on the kernel. known_block_size lowers to maxntid.
+LaunchBounds readBounds(gpu::GPUFuncOp Kernel) {
+  LaunchBounds B;
+  auto Triple = [&](StringRef Name, std::array<unsigned, 3> &Out) {
+    auto A = Kernel->getAttrOfType<DenseI32ArrayAttr>(Name);
+    if (!A)
+      return;
+    for (auto [I, V] : llvm::enumerate(A.asArrayRef()))
+      if (I < 3)
+        Out[I] = static_cast<unsigned>(V);
+  };
+  Triple("nvvm.reqntid", B.ReqNTid);
+  Triple("nvvm.maxntid", B.MaxNTid);
+  if (!B.MaxNTid[0])
+    Triple(Kernel.getKnownBlockSizeAttrName().strref(), B.MaxNTid);
+  auto Int = [&](StringRef Name) {
+    auto A = Kernel->getAttrOfType<IntegerAttr>(Name);
+    return A ? static_cast<unsigned>(A.getInt()) : 0u;
+  };
+  B.MinCTASM = Int("nvvm.minctasm");
+  B.MaxNReg = Int("nvvm.maxnreg");
+  return B;
+}
+
+double staticBytes(MemRefType T) {
+  return T.hasStaticShape() ? T.getNumElements() * bytesOf(T.getElementType())
+                            : 0;
+}
+
+GpuKernelFeatures FeatureCounter::run() {
+  GpuKernelFeatures Result;
+  KernelFeatures &F = Result.Features;
+  F = countFunction(Kernel);
+  Result.Unsupported = Unsupported;
+  for (BlockArgument A : Kernel.getWorkgroupAttributions())
+    if (auto T = dyn_cast<MemRefType>(A.getType()))
+      F.static_shared_bytes += staticBytes(T);
+  for (memref::GlobalOp G : SharedGlobals)
+    F.static_shared_bytes += staticBytes(G.getType());
+  F.Bounds = readBounds(Kernel);
+  F.finalize();
+  return Result;
+}
+
+} // namespace
+
+GpuKernelFeatures computeGpuKernelFeatures(gpu::GPUFuncOp Kernel) {
+  return FeatureCounter(Kernel).run();
+}
+
+} // namespace energy

@@ -1,0 +1,109 @@
+//===- LaunchPlan.cpp - Block shape choice for one gpu.func ---------------===//
+
+#include "LaunchPlan.h"
+
+#include "energy/ParetoFront.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace energy {
+
+static Candidate makeCandidate(const LaunchPlanRequest &R, const BlockShape &B) {
+  return energy::makeCandidate(
+      *R.Features, *R.Arch, B,
+      blocksForWorkload(R.WorkItems, /*WorkPerThread=*/1, B),
+      static_cast<unsigned>(R.Features->static_shared_bytes) +
+          R.DynamicSharedBytes);
+}
+
+/// Grid dimensions every CUDA GPU since compute capability 3.0 accepts.
+static constexpr LaunchExtent MaxGrid = {2147483647, 65535, 65535};
+
+/// Whether every launch can be rewritten to B: B keeps the baked-in extents
+/// and divides each launch's threads in every dimension into a grid that
+/// can launch.
+static bool launchable(const LaunchPlanRequest &R, const BlockShape &B) {
+  for (unsigned D = 0; D < 3; ++D) {
+    if (R.FixedExtent[D] && *R.FixedExtent[D] != B[D])
+      return false;
+    for (const LaunchExtent &Total : R.LaunchTotals)
+      if (Total[D] % B[D] != 0 || Total[D] / B[D] > MaxGrid[D])
+        return false;
+  }
+  return true;
+}
+
+Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
+                                const CostModel &Model) {
+  LaunchPlan P;
+  bool TwoD = R.Features->reads_dim_y != 0;
+  for (const BlockShape &B :
+       freeBlockShapes(TwoD, R.Arch->WarpSize, R.Arch->MaxThreadsPerBlock)) {
+    if (launchable(R, B))
+      P.Candidates.push_back(makeCandidate(R, B));
+    else
+      ++P.Excluded;
+  }
+  if (P.Candidates.empty()) {
+    P.Infeasible = "no candidate block divides the threads of every launch "
+                   "into a valid grid and keeps the block extents the kernel "
+                   "bakes in";
+    return P;
+  }
+
+  PruneCounts Pruned = pruneCandidates(P.Candidates);
+  P.PrunedResources = Pruned.Resources;
+  P.PrunedCliff = Pruned.Cliff;
+  if (P.evaluated() == 0) {
+    P.Infeasible =
+        std::string("no candidate block fits the resources of ") + R.Arch->Name;
+    return P;
+  }
+
+  P.DefaultBaseline =
+      makeCandidate(R, TwoD ? BlockShape{32, 8, 1} : BlockShape{256, 1, 1});
+  P.OccupancyBaseline = makeCandidate(
+      R, occupancyHeuristicShape(*R.Arch, TwoD, [&](const BlockShape &B) {
+        return makeCandidate(R, B).Query.Occ;
+      }));
+  if (R.CurrentBlock)
+    P.CurrentBaseline = makeCandidate(R, *R.CurrentBlock);
+
+  std::vector<Candidate *> Baselines = {&P.OccupancyBaseline,
+                                        &P.DefaultBaseline};
+  if (P.CurrentBaseline)
+    Baselines.push_back(&*P.CurrentBaseline);
+  auto Choice = predictAndChoose(P.Candidates, Baselines, Model, R.Objective);
+  if (!Choice)
+    return Choice.takeError();
+  P.Choice = *Choice;
+  return P;
+}
+
+std::string explainLaunchChoice(const LaunchPlanRequest &R,
+                                const LaunchPlan &P) {
+  std::string S;
+  raw_string_ostream OS(S);
+  std::vector<std::pair<StringRef, const Candidate *>> Baselines = {
+      {"occupancy heuristic", &P.OccupancyBaseline},
+      {"default", &P.DefaultBaseline}};
+  if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
+    Baselines.push_back({"launch's block", &*P.CurrentBaseline});
+  explainChoice(OS, "block " + formatBlockShape(P.chosen().Block),
+                R.Objective.describe(), P.chosen(), R.WorkItems, *R.Arch,
+                Baselines, P.evaluated(), P.Candidates.size());
+  if (P.Excluded)
+    OS << " (" << P.Excluded << " more do not fit the launch sites)";
+  auto OnFront = [](const Candidate &C) { return C.OnFront; };
+  OS << ", " << llvm::count_if(P.Candidates, OnFront) << " on the Pareto front";
+  return S;
+}
+
+} // namespace energy

@@ -1,0 +1,74 @@
+//===- LaunchPlan.h - Block shape choice for one gpu.func -------*- C++ -*-===//
+//
+// The MLIR side of the optimizer's decision, free of MLIR: the candidate
+// block shapes of one kernel, restricted to those its launch sites can be
+// rewritten to, their predictions, the Pareto front, the objective's choice
+// and the baselines the remark compares it with. The MLIR dialect has no
+// tunables, so a candidate is a block shape.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_LIB_MLIR_LAUNCHPLAN_H
+#define ENERGY_LIB_MLIR_LAUNCHPLAN_H
+
+#include "energy/ConfigSpace.h"
+#include "energy/CostModel.h"
+#include "energy/LaunchSearch.h"
+#include "energy/Objective.h"
+
+#include "llvm/Support/Error.h"
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace energy {
+
+using LaunchExtent = std::array<uint64_t, 3>; // threads per dimension
+
+struct LaunchPlanRequest {
+  const KernelFeatures *Features = nullptr;
+  const GpuArch *Arch = nullptr;
+  ObjectiveSpec Objective;
+  uint64_t WorkItems = DefaultWorkItems;
+  unsigned DynamicSharedBytes = 0;
+  /// Total threads per dimension of every launch that will be rewritten: a
+  /// candidate must divide each exactly, so grid = total / block keeps the
+  /// same threads. Empty: no restriction (advice only).
+  std::vector<LaunchExtent> LaunchTotals;
+  /// Dimensions whose block extent the kernel bakes in (it indexes with
+  /// thread_id or block_id there but never reads block_dim): a candidate
+  /// keeps the extent given.
+  std::array<std::optional<unsigned>, 3> FixedExtent;
+  /// The block the launches use now, a third baseline when known.
+  std::optional<BlockShape> CurrentBlock;
+};
+
+struct LaunchPlan {
+  std::vector<Candidate> Candidates; // pruned ones too
+  size_t Choice = 0;
+  /// Free shapes the launch sites cannot take (indivisible or fixed extent).
+  size_t Excluded = 0;
+  size_t PrunedResources = 0, PrunedCliff = 0;
+  Candidate OccupancyBaseline, DefaultBaseline;
+  std::optional<Candidate> CurrentBaseline;
+  /// Why no candidate is left, if none is; then nothing was predicted.
+  std::string Infeasible;
+
+  const Candidate &chosen() const { return Candidates[Choice]; }
+  size_t evaluated() const {
+    return Candidates.size() - PrunedResources - PrunedCliff;
+  }
+};
+
+/// Enumerates, prunes, predicts and chooses. Fails only when the model does.
+llvm::Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
+                                      const CostModel &Model);
+
+/// One sentence with numbers, in the words of the LLVM pass's remark, for a
+/// feasible plan.
+std::string explainLaunchChoice(const LaunchPlanRequest &R,
+                                const LaunchPlan &P);
+
+} // namespace energy
+
+#endif

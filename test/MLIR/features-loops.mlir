@@ -1,0 +1,112 @@
+// Trip counts weight everything inside a loop: constant bounds count
+// exactly; unknown values in the bounds (a kernel argument n) are taken as
+// 4096 (`k < n; k += 16` runs 256 times); bounds that still give nothing
+// (thread-dependent starts) and scf.while loops run 8 times. Loops add their
+// latch (2 int_ops, 1 branch per iteration). func.call folds the callee in,
+// weighted by the call's executions. A tiled matmul reads y: 2-D.
+// REQUIRES: mlir
+// RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
+// RUN:   --pass-pipeline='builtin.module(energy-print-gpu-features)' %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s
+
+#wg = #gpu.address_space<workgroup>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "private" @tileA : memref<16x16xf32, #wg>
+
+    // C = A * B with 16x16 tiles of A (a workgroup global) and B (a
+    // workgroup attribution): 256 tiles x 16 FMAs.
+    // CHECK-LABEL: kernel matmul
+    // CHECK:       fp32_fma: 4096 ops/thread
+    // CHECK:       flops: 8192 flop/thread
+    // CHECK-NEXT:  global_loads: 512 accesses/thread
+    // CHECK-NEXT:  global_load_bytes: 2048 bytes/thread
+    // CHECK-NEXT:  global_stores: 1 accesses/thread
+    // CHECK-NEXT:  global_store_bytes: 4 bytes/thread
+    // CHECK-NEXT:  shared_loads: 8192 accesses/thread
+    // CHECK-NEXT:  shared_load_bytes: 32768 bytes/thread
+    // CHECK-NEXT:  shared_stores: 512 accesses/thread
+    // CHECK:       barriers: 512 ops/thread
+    // CHECK:       global_coalesced: 513 accesses/thread
+    // CHECK:       static_shared_bytes: 2048 bytes/block
+    // CHECK:       reads_dim_y: 1 0/1
+    // CHECK:       loops: 2 count
+    // CHECK-NEXT:  max_loop_depth: 2 count
+    // CHECK-NEXT:  unknown_trip_loops: 1 count
+    // CHECK-NEXT:  dims: tid=xy ctaid=xy ntid= nctaid=
+    gpu.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %n: index)
+        workgroup(%tileB: memref<16x16xf32, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      %zero = arith.constant 0.0 : f32
+      %tileA = memref.get_global @tileA : memref<16x16xf32, #wg>
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %row0 = arith.muli %by, %c16 : index
+      %row = arith.addi %row0, %ty : index
+      %col0 = arith.muli %bx, %c16 : index
+      %col = arith.addi %col0, %tx : index
+      %sum = scf.for %kt = %c0 to %n step %c16 iter_args(%acc = %zero) -> (f32) {
+        %ak = arith.addi %kt, %tx : index
+        %a = memref.load %A[%row, %ak] : memref<?x?xf32>
+        memref.store %a, %tileA[%ty, %tx] : memref<16x16xf32, #wg>
+        %bk = arith.addi %kt, %ty : index
+        %b = memref.load %B[%bk, %col] : memref<?x?xf32>
+        memref.store %b, %tileB[%ty, %tx] : memref<16x16xf32, #wg>
+        gpu.barrier
+        %part = scf.for %k = %c0 to %c16 step %c1 iter_args(%p = %acc) -> (f32) {
+          %x = memref.load %tileA[%ty, %k] : memref<16x16xf32, #wg>
+          %y = memref.load %tileB[%k, %tx] : memref<16x16xf32, #wg>
+          %f = math.fma %x, %y, %p : f32
+          scf.yield %f : f32
+        }
+        gpu.barrier
+        scf.yield %part : f32
+      }
+      memref.store %sum, %C[%row, %col] : memref<?x?xf32>
+      gpu.return
+    }
+
+    func.func @poly(%v: f32) -> f32 {
+      %m = arith.mulf %v, %v : f32
+      %e = math.exp %m : f32
+      return %e : f32
+    }
+
+    // A grid-stride loop (8 iterations, divergent: it starts at the thread's
+    // index) calling @poly: 8 x (mulf, exp); a while loop (8 iterations)
+    // of a cmpf and an addf.
+    // CHECK-LABEL: kernel calls
+    // CHECK:       fp32_ops: 24 ops/thread
+    // CHECK:       special_fns: 8 ops/thread
+    // CHECK:       global_loads: 8 accesses/thread
+    // CHECK:       branches: 16 ops/thread
+    // CHECK-NEXT:  divergent_branches: 8 ops/thread
+    // CHECK:       loops: 2 count
+    // CHECK-NEXT:  max_loop_depth: 1 count
+    // CHECK-NEXT:  unknown_trip_loops: 2 count
+    gpu.func @calls(%x: memref<?xf32>, %n: index, %limit: f32) kernel {
+      %i0 = gpu.global_id x
+      %stride = gpu.grid_dim x
+      scf.for %i = %i0 to %n step %stride {
+        %v = memref.load %x[%i] : memref<?xf32>
+        %r = func.call @poly(%v) : (f32) -> f32
+        memref.store %r, %x[%i] : memref<?xf32>
+      }
+      %one = arith.constant 1.0 : f32
+      %zero = arith.constant 0.0 : f32
+      %w = scf.while (%acc = %zero) : (f32) -> f32 {
+        %more = arith.cmpf olt, %acc, %limit : f32
+        scf.condition(%more) %acc : f32
+      } do {
+      ^bb0(%acc: f32):
+        %next = arith.addf %acc, %one : f32
+        scf.yield %next : f32
+      }
+      gpu.return
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// The objective picks different points of the Pareto front. For this saxpy
+// launch (16380 x 256 threads, sm_90, analytic model), the least energy
+// within 10% of the fastest time is block 768, the fastest block 96 and the
+// least energy-delay product block 448; max-slowdown=0 leaves only the
+// fastest candidates. workload= changes the items the prediction assumes,
+// not the threads the launch keeps.
+// REQUIRES: mlir
+// RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
+// RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic})' %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ENERGY
+// RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
+// RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic objective=time})' %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TIME
+// RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
+// RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic objective=edp})' %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EDP
+// RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
+// RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic objective=energy max-slowdown=0})' %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SLOWDOWN
+// RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
+// RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic workload=1000000})' %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=WORKLOAD
+
+// ENERGY:   remark: energy: kernel @saxpy: chose block 768 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on sm_90;
+// ENERGY:   nvvm.reqntid = array<i32: 768, 1, 1>
+// ENERGY:   %[[G:.+]] = arith.constant 5460 : index
+// ENERGY:   gpu.launch_func @kernels::@saxpy blocks in (%[[G]], %c1, %c1) threads in (%{{.+}}, %c1, %c1)
+
+// TIME:     remark: energy: kernel @saxpy: chose block 96 (time):
+// TIME:     nvvm.reqntid = array<i32: 96, 1, 1>
+// TIME:     arith.constant 43680 : index
+
+// EDP:      remark: energy: kernel @saxpy: chose block 448 (edp):
+// EDP:      nvvm.reqntid = array<i32: 448, 1, 1>
+// EDP:      arith.constant 9360 : index
+
+// SLOWDOWN: remark: energy: kernel @saxpy: chose block 96 (energy within 0% of the fastest):
+
+// WORKLOAD: per launch of 1000000 items on sm_90;
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
+    gpu.func @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) kernel {
+      %i = gpu.global_id x
+      %xi = memref.load %x[%i] : memref<?xf32>
+      %yi = memref.load %y[%i] : memref<?xf32>
+      %ax = arith.mulf %a, %xi fastmath<contract> : f32
+      %r = arith.addf %ax, %yi fastmath<contract> : f32
+      memref.store %r, %y[%i] : memref<?xf32>
+      gpu.return
+    }
+  }
+  func.func @main(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %c16380 = arith.constant 16380 : index
+    gpu.launch_func @kernels::@saxpy
+        blocks in (%c16380, %c1, %c1) threads in (%c256, %c1, %c1)
+        args(%a : f32, %x : memref<?xf32>, %y : memref<?xf32>)
+    return
+  }
+}
