@@ -6,7 +6,6 @@
 #include "KernelRewriter.h"
 
 #include "energy/NVVMAnnotations.h"
-#include "energy/ParetoFront.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -14,7 +13,6 @@
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
-#include <cmath>
 
 using namespace llvm;
 
@@ -128,14 +126,14 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
                                                  size_t Assignment,
                                                  const BlockShape &Block) {
   const KernelFeatures &F = P.Features[Assignment];
-  Candidate C;
-  C.Assignment = Assignment;
-  C.Block = Block;
   // Resizable arrays count at their size for this candidate.
   double Shared = F.static_shared_bytes;
   bool Fits = true;
+  Candidate Probe;
+  Probe.Assignment = Assignment;
+  Probe.Block = Block;
   for (const ResizableArray &A : P.SharedArrays) {
-    auto Dims = P.arrayDims(A, C);
+    auto Dims = P.arrayDims(A, Probe);
     if (!Dims)
       return Dims.takeError();
     const DataLayout &DL = A.Var->getParent()->getDataLayout();
@@ -153,16 +151,12 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
     Size *= DL.getTypeAllocSize(Elem);
     Shared += Size - Declared;
   }
-  C.Query.Features = &F;
-  C.Query.Arch = P.Arch;
-  C.Query.Block = Block;
-  C.Query.SharedBytesPerBlock = static_cast<unsigned>(std::max(0.0, Shared));
-  C.Query.Blocks = blocksForWorkload(
-      P.WorkItems, workPerThread(P.Tunables, P.Assignments[Assignment]), Block);
-  C.Query.Occ = computeOccupancy(
-      *P.Arch, {Block[0] * Block[1] * Block[2],
-                static_cast<unsigned>(std::lround(F.register_estimate)),
-                C.Query.SharedBytesPerBlock});
+  Candidate C = energy::makeCandidate(
+      F, *P.Arch, Block,
+      blocksForWorkload(P.WorkItems,
+                        workPerThread(P.Tunables, P.Assignments[Assignment]),
+                        Block),
+      static_cast<unsigned>(std::max(0.0, Shared)), Assignment);
   if (!Fits)
     C.Query.Occ = Occupancy(); // the array cannot hold this size
   return C;
@@ -213,28 +207,6 @@ Error KernelPlanner::measureAssignments(KernelPlan &P) {
   return Error::success();
 }
 
-using CandidateBuilder = std::function<Candidate(size_t, const BlockShape &)>;
-
-/// NVIDIA's occupancy heuristic (cudaOccupancyMaxPotentialBlockSize): the
-/// largest block, stepping down by warps, with the highest occupancy. 2-D
-/// kernels get rows of one warp.
-static BlockShape occupancyHeuristicShape(const KernelPlan &P, size_t A,
-                                          const CandidateBuilder &Build) {
-  unsigned Warp = P.Arch->WarpSize;
-  bool TwoD = P.Features[A].reads_dim_y != 0;
-  BlockShape Best = {Warp, 1, 1};
-  unsigned BestWarps = 0;
-  for (unsigned T = P.Arch->MaxThreadsPerBlock; T >= Warp; T -= Warp) {
-    BlockShape B = TwoD ? BlockShape{Warp, T / Warp, 1} : BlockShape{T, 1, 1};
-    unsigned Warps = Build(A, B).Query.Occ.ActiveWarpsPerSM;
-    if (Warps > BestWarps) {
-      BestWarps = Warps;
-      Best = B;
-    }
-  }
-  return Best;
-}
-
 Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
   auto Annotation = Info.Kernels.find(P.Kernel);
   std::optional<std::array<std::string, 2>> Tiled;
@@ -261,17 +233,10 @@ Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
     }
   }
 
-  // Prune against the best occupancy reachable with the same tunables.
-  std::vector<double> BestOcc(P.Assignments.size(), 0.0);
-  for (const Candidate &C : P.Candidates)
-    BestOcc[C.Assignment] = std::max(BestOcc[C.Assignment], C.Query.Occ.Fraction);
-  for (Candidate &C : P.Candidates) {
-    C.Pruned = pruneCandidate(C.Query.Occ, BestOcc[C.Assignment]);
-    if (Force && C.Pruned == PruneReason::OccupancyCliff)
-      C.Pruned = PruneReason::None; // asked for explicitly
-    P.PrunedResources += C.Pruned == PruneReason::Resources;
-    P.PrunedCliff += C.Pruned == PruneReason::OccupancyCliff;
-  }
+  // A forced config was asked for explicitly: only resources prune it.
+  PruneCounts Pruned = pruneCandidates(P.Candidates, /*KeepCliffs=*/Force);
+  P.PrunedResources = Pruned.Resources;
+  P.PrunedCliff = Pruned.Cliff;
   if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
     return planError("kernel '" + P.Name +
                      "': no candidate fits the resources of " + P.Arch->Name +
@@ -281,7 +246,7 @@ Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
   // Baselines, with the default tunables.
   size_t Default = defaultAssignment(P);
   // Shapes of the default assignment were evaluated above: cannot fail.
-  CandidateBuilder Build = [&](size_t A, const BlockShape &B) {
+  auto Build = [&](size_t A, const BlockShape &B) {
     return cantFail(makeCandidate(P, A, B));
   };
   BlockShape DefaultShape =
@@ -293,50 +258,24 @@ Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
   P.DefaultBaseline = Build(Default, DefaultShape);
   P.OccupancyBaseline =
       Tiled ? P.DefaultBaseline
-            : Build(Default, occupancyHeuristicShape(P, Default, Build));
-  // A baseline that cannot launch is reported, not predicted.
-  for (Candidate *B : {&P.DefaultBaseline, &P.OccupancyBaseline})
-    if (pruneCandidate(B->Query.Occ, 0) == PruneReason::Resources)
-      B->Pruned = PruneReason::Resources;
+            : Build(Default, occupancyHeuristicShape(
+                                 *P.Arch, P.Features[Default].reads_dim_y != 0,
+                                 [&](const BlockShape &B) {
+                                   return Build(Default, B).Query.Occ;
+                                 }));
   return Error::success();
 }
 
 Error KernelPlanner::predictAndChoose(KernelPlan &P, const CostModel &Model,
                                       const ForcedConfig *Force) {
-  std::vector<size_t> Live;
-  std::vector<CostQuery> Queries;
-  for (size_t I = 0; I < P.Candidates.size(); ++I)
-    if (P.Candidates[I].Pruned == PruneReason::None) {
-      Live.push_back(I);
-      Queries.push_back(P.Candidates[I].Query);
-    }
-  std::vector<Candidate *> Baselines;
-  for (Candidate *B : {&P.OccupancyBaseline, &P.DefaultBaseline})
-    if (B->Pruned == PruneReason::None) {
-      Baselines.push_back(B);
-      Queries.push_back(B->Query);
-    }
-  std::vector<CostPrediction> Out(Queries.size());
-  if (Error E = Model.predict(Queries, Out))
-    return E;
-  for (size_t I = 0; I < Live.size(); ++I)
-    P.Candidates[Live[I]].Prediction = Out[I];
-  for (size_t I = 0; I < Baselines.size(); ++I)
-    Baselines[I]->Prediction = Out[Live.size() + I];
-
-  std::vector<ParetoPoint> Points;
-  std::vector<double> Times, Energies;
-  for (size_t I : Live) {
-    const CostPrediction &Pr = P.Candidates[I].Prediction;
-    Points.push_back({Pr.TimeSeconds, Pr.EnergyJoules, I});
-    Times.push_back(Pr.TimeSeconds);
-    Energies.push_back(Pr.EnergyJoules);
-  }
-  for (const ParetoPoint &Front : computeParetoFront(Points))
-    P.Candidates[Front.Index].OnFront = true;
-  // A forced config is the only live candidate.
+  // A forced config is the only unpruned candidate.
   P.Forced = Force != nullptr;
-  P.Choice = Live[chooseCandidate(Times, Energies, P.Objective)];
+  auto Choice = energy::predictAndChoose(
+      P.Candidates, {&P.OccupancyBaseline, &P.DefaultBaseline}, Model,
+      P.Objective);
+  if (!Choice)
+    return Choice.takeError();
+  P.Choice = *Choice;
   return Error::success();
 }
 

@@ -11,6 +11,7 @@
 
 #include "energy/ConfigSpace.h"
 #include "energy/CostModel.h"
+#include "energy/LaunchSearch.h"
 #include "energy/Objective.h"
 
 #include <optional>
@@ -23,15 +24,6 @@ class GlobalVariable;
 } // namespace llvm
 
 namespace energy {
-
-struct Candidate {
-  size_t Assignment = 0; // index into KernelPlan::Assignments
-  BlockShape Block = {1, 1, 1};
-  CostQuery Query;
-  PruneReason Pruned = PruneReason::None;
-  CostPrediction Prediction;
-  bool OnFront = false;
-};
 
 struct ResizableArray {
   llvm::GlobalVariable *Var = nullptr;

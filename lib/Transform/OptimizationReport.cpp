@@ -11,39 +11,17 @@ using namespace llvm;
 
 namespace energy {
 
-static double percentSaved(double Baseline, double Chosen) {
-  return Baseline > 0 ? 100.0 * (Baseline - Chosen) / Baseline : 0.0;
-}
-
-/// "-12.3% vs the occupancy heuristic (1024)", or why there is no figure.
-static void writeComparison(raw_ostream &OS, StringRef What,
-                            const Candidate &Baseline, const Candidate &C) {
-  if (Baseline.Pruned != PruneReason::None) {
-    OS << "the " << What << " (" << formatBlockShape(Baseline.Block)
-       << ") cannot launch";
-    return;
-  }
-  OS << format("%+.1f%%", -percentSaved(Baseline.Prediction.EnergyJoules,
-                                        C.Prediction.EnergyJoules))
-     << " vs the " << What << " (" << formatBlockShape(Baseline.Block) << ")";
-}
-
 std::string explainChoice(const KernelPlan &P) {
-  const Candidate &C = P.chosen();
   std::string S;
   raw_string_ostream OS(S);
-  OS << P.describe(C) << " ("
-     << (P.Forced ? std::string("forced") : P.Objective.describe())
-     << "): predicted "
-     << format("%.4g us, %.4g mJ", C.Prediction.TimeSeconds * 1e6,
-               C.Prediction.EnergyJoules * 1e3)
-     << " per launch of " << P.WorkItems << " items on " << P.Arch->Name
-     << "; energy ";
-  writeComparison(OS, "occupancy heuristic", P.OccupancyBaseline, C);
-  OS << ", ";
-  writeComparison(OS, "default", P.DefaultBaseline, C);
-  OS << "; " << (P.Candidates.size() - P.PrunedResources - P.PrunedCliff)
-     << " of " << P.Candidates.size() << " candidates evaluated";
+  energy::explainChoice(
+      OS, P.describe(P.chosen()),
+      P.Forced ? std::string("forced") : P.Objective.describe(), P.chosen(),
+      P.WorkItems, *P.Arch,
+      {{"occupancy heuristic", &P.OccupancyBaseline},
+       {"default", &P.DefaultBaseline}},
+      P.Candidates.size() - P.PrunedResources - P.PrunedCliff,
+      P.Candidates.size());
   return S;
 }
 
@@ -130,10 +108,10 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
       if (B.Pruned != PruneReason::None)
         return;
       J.attributeObject(Key, [&] {
-        J.attribute("energy", percentSaved(B.Prediction.EnergyJoules,
-                                           Chosen.Prediction.EnergyJoules));
-        J.attribute("time", percentSaved(B.Prediction.TimeSeconds,
-                                         Chosen.Prediction.TimeSeconds));
+        J.attribute("energy", -percentChange(B.Prediction.EnergyJoules,
+                                             Chosen.Prediction.EnergyJoules));
+        J.attribute("time", -percentChange(B.Prediction.TimeSeconds,
+                                           Chosen.Prediction.TimeSeconds));
       });
     };
     Pair("vs_occupancy_heuristic", P.OccupancyBaseline);

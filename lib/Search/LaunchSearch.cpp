@@ -1,0 +1,139 @@
+//===- LaunchSearch.cpp - Predict, compare and choose candidates ----------===//
+
+#include "energy/LaunchSearch.h"
+#include "energy/ParetoFront.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+using namespace llvm;
+
+namespace energy {
+
+Candidate makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
+                        const BlockShape &Block, uint64_t Blocks,
+                        unsigned SharedBytesPerBlock, size_t Assignment) {
+  Candidate C;
+  C.Assignment = Assignment;
+  C.Block = Block;
+  C.Query.Features = &Features;
+  C.Query.Arch = &Arch;
+  C.Query.Block = Block;
+  C.Query.Blocks = Blocks;
+  C.Query.SharedBytesPerBlock = SharedBytesPerBlock;
+  C.Query.Occ = computeOccupancy(
+      Arch, {Block[0] * Block[1] * Block[2],
+             static_cast<unsigned>(std::lround(Features.register_estimate)),
+             SharedBytesPerBlock});
+  return C;
+}
+
+PruneCounts pruneCandidates(MutableArrayRef<Candidate> Candidates,
+                            bool KeepCliffs) {
+  std::vector<double> BestOcc;
+  for (const Candidate &C : Candidates) {
+    if (C.Assignment >= BestOcc.size())
+      BestOcc.resize(C.Assignment + 1, 0.0);
+    BestOcc[C.Assignment] = std::max(BestOcc[C.Assignment], C.Query.Occ.Fraction);
+  }
+  PruneCounts Counts;
+  for (Candidate &C : Candidates) {
+    C.Pruned = pruneCandidate(C.Query.Occ, BestOcc[C.Assignment]);
+    if (KeepCliffs && C.Pruned == PruneReason::OccupancyCliff)
+      C.Pruned = PruneReason::None;
+    Counts.Resources += C.Pruned == PruneReason::Resources;
+    Counts.Cliff += C.Pruned == PruneReason::OccupancyCliff;
+  }
+  return Counts;
+}
+
+BlockShape occupancyHeuristicShape(
+    const GpuArch &Arch, bool TwoD,
+    function_ref<Occupancy(const BlockShape &)> OccupancyOf) {
+  unsigned Warp = Arch.WarpSize;
+  BlockShape Best = {Warp, 1, 1};
+  unsigned BestWarps = 0;
+  for (unsigned T = Arch.MaxThreadsPerBlock; T >= Warp; T -= Warp) {
+    BlockShape B = TwoD ? BlockShape{Warp, T / Warp, 1} : BlockShape{T, 1, 1};
+    unsigned Warps = OccupancyOf(B).ActiveWarpsPerSM;
+    if (Warps > BestWarps) {
+      BestWarps = Warps;
+      Best = B;
+    }
+  }
+  return Best;
+}
+
+Expected<size_t> predictAndChoose(MutableArrayRef<Candidate> Candidates,
+                                  ArrayRef<Candidate *> Baselines,
+                                  const CostModel &Model,
+                                  const ObjectiveSpec &Objective) {
+  std::vector<Candidate *> Predicted;
+  for (Candidate &C : Candidates)
+    if (C.Pruned == PruneReason::None)
+      Predicted.push_back(&C);
+  size_t Live = Predicted.size();
+  assert(Live && "nothing to choose from");
+  for (Candidate *B : Baselines) {
+    // A baseline that cannot launch is reported, not predicted.
+    if (pruneCandidate(B->Query.Occ, 0) == PruneReason::Resources)
+      B->Pruned = PruneReason::Resources;
+    else
+      Predicted.push_back(B);
+  }
+  std::vector<CostQuery> Queries;
+  for (const Candidate *C : Predicted)
+    Queries.push_back(C->Query);
+  std::vector<CostPrediction> Out(Queries.size());
+  if (Error E = Model.predict(Queries, Out))
+    return E;
+  for (size_t I = 0; I < Predicted.size(); ++I)
+    Predicted[I]->Prediction = Out[I];
+
+  std::vector<ParetoPoint> Points;
+  std::vector<double> Times, Energies;
+  for (size_t I = 0; I < Live; ++I) {
+    const CostPrediction &P = Predicted[I]->Prediction;
+    Points.push_back({P.TimeSeconds, P.EnergyJoules, I});
+    Times.push_back(P.TimeSeconds);
+    Energies.push_back(P.EnergyJoules);
+  }
+  for (const ParetoPoint &Front : computeParetoFront(Points))
+    Predicted[Front.Index]->OnFront = true;
+  return Predicted[chooseCandidate(Times, Energies, Objective)] -
+         Candidates.data();
+}
+
+double percentChange(double Baseline, double Chosen) {
+  return Baseline > 0 ? 100.0 * (Chosen - Baseline) / Baseline : 0.0;
+}
+
+void explainChoice(raw_ostream &OS, StringRef Config, StringRef Objective,
+                   const Candidate &C, uint64_t WorkItems, const GpuArch &Arch,
+                   ArrayRef<std::pair<StringRef, const Candidate *>> Baselines,
+                   size_t Evaluated, size_t Total) {
+  OS << Config << " (" << Objective << "): predicted "
+     << format("%.4g us, %.4g mJ", C.Prediction.TimeSeconds * 1e6,
+               C.Prediction.EnergyJoules * 1e3)
+     << " per launch of " << WorkItems << " items on " << Arch.Name;
+  for (const auto &[What, Baseline] : Baselines) {
+    OS << "; vs the " << What << " (" << formatBlockShape(Baseline->Block)
+       << ")";
+    if (Baseline->Pruned != PruneReason::None) {
+      OS << ": cannot launch";
+      continue;
+    }
+    OS << format(": energy %+.1f%%, time %+.1f%%",
+                 percentChange(Baseline->Prediction.EnergyJoules,
+                               C.Prediction.EnergyJoules),
+                 percentChange(Baseline->Prediction.TimeSeconds,
+                               C.Prediction.TimeSeconds));
+  }
+  OS << "; " << Evaluated << " of " << Total << " candidates evaluated";
+}
+
+} // namespace energy
