@@ -1,0 +1,725 @@
+//===- Manifest.cpp - The sweep manifest (energy-sweep-v1) ----------------===//
+
+#include "Manifest.h"
+
+#include "Json.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <set>
+
+namespace bench {
+
+static const char *const ManifestFormat = "energy-sweep-v1";
+// Launch limits of every GPU the project targets (sm_70 and later).
+static const int64_t MaxBlockThreads = 1024;
+static const int64_t MaxGridX = 2147483647, MaxGridYZ = 65535;
+
+bool readFile(const std::string &Path, std::string &Out, std::string &Error) {
+  FILE *F = std::fopen(Path.c_str(), "rb");
+  if (!F) {
+    Error = std::strerror(errno);
+    return false;
+  }
+  Out.clear();
+  char Buf[1 << 16];
+  size_t N;
+  while ((N = std::fread(Buf, 1, sizeof Buf, F)) > 0)
+    Out.append(Buf, N);
+  bool Failed = std::ferror(F);
+  std::fclose(F);
+  if (Failed) {
+    Error = "read error";
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+/// Reads typed fields of one JSON object; the first problem of each field is
+/// reported as "<file>: <context>: <what>".
+class FieldReader {
+public:
+  FieldReader(Diagnostics &D, const std::string &File, std::string Context)
+      : D(D), File(File), Context(std::move(Context)) {}
+
+  void error(const std::string &What) {
+    D.error(File, Context.empty() ? What : Context + ": " + What);
+    Failed = true;
+  }
+  bool failed() const { return Failed; }
+
+  const JsonValue *field(const JsonValue &Obj, const char *Key, bool Required = true) {
+    const JsonValue *V = Obj.get(Key);
+    if (!V && Required)
+      error(std::string("missing field '") + Key + "'");
+    return V;
+  }
+  bool string(const JsonValue &Obj, const char *Key, std::string &Out, bool Required = true) {
+    const JsonValue *V = field(Obj, Key, Required);
+    if (!V)
+      return false;
+    if (!V->isString() || V->asString().empty()) {
+      error(std::string("'") + Key + "' must be a non-empty string");
+      return false;
+    }
+    Out = V->asString();
+    return true;
+  }
+  bool integer(const JsonValue &Obj, const char *Key, int64_t &Out, int64_t Min,
+               int64_t Max, bool Required = true) {
+    const JsonValue *V = field(Obj, Key, Required);
+    if (!V)
+      return false;
+    if (!V->isInteger() || V->asInt() < Min || V->asInt() > Max) {
+      error(std::string("'") + Key + "' must be an integer in [" + std::to_string(Min) +
+            ", " + std::to_string(Max) + "]");
+      return false;
+    }
+    Out = V->asInt();
+    return true;
+  }
+  bool number(const JsonValue &Obj, const char *Key, double &Out, bool Required = true) {
+    const JsonValue *V = field(Obj, Key, Required);
+    if (!V)
+      return false;
+    if (!V->isNumber()) {
+      error(std::string("'") + Key + "' must be a number");
+      return false;
+    }
+    Out = V->asDouble();
+    return true;
+  }
+  bool boolean(const JsonValue &Obj, const char *Key, bool &Out) {
+    const JsonValue *V = field(Obj, Key, false);
+    if (!V)
+      return false;
+    if (!V->isBool()) {
+      error(std::string("'") + Key + "' must be true or false");
+      return false;
+    }
+    Out = V->asBool();
+    return true;
+  }
+  /// Three positive integers, each at most Max[i].
+  bool dims(const JsonValue &Obj, const char *Key, unsigned Out[3], const int64_t Max[3]) {
+    const JsonValue *V = field(Obj, Key);
+    if (!V)
+      return false;
+    if (!V->isArray() || V->items().size() != 3) {
+      error(std::string("'") + Key + "' must be an array of 3 positive integers");
+      return false;
+    }
+    for (int I = 0; I < 3; ++I) {
+      const JsonValue &E = V->items()[I];
+      if (!E.isInteger() || E.asInt() < 1 || E.asInt() > Max[I]) {
+        error(std::string("'") + Key + "' must be 3 positive integers (at most " +
+              std::to_string(Max[0]) + ", " + std::to_string(Max[1]) + ", " +
+              std::to_string(Max[2]) + ")");
+        return false;
+      }
+      Out[I] = static_cast<unsigned>(E.asInt());
+    }
+    return true;
+  }
+
+private:
+  Diagnostics &D;
+  const std::string &File;
+  std::string Context;
+  bool Failed = false;
+};
+
+std::string trim(const std::string &S) {
+  size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t");
+  return B == std::string::npos ? std::string() : S.substr(B, E - B + 1);
+}
+
+bool parseNumber(const std::string &S, double &Out) {
+  std::string T = trim(S);
+  if (T.empty())
+    return false;
+  char *End;
+  errno = 0;
+  Out = std::strtod(T.c_str(), &End);
+  return *End == 0 && errno == 0 && std::isfinite(Out);
+}
+
+bool isFloatType(ElemType T) {
+  return T == ElemType::F16 || T == ElemType::F32 || T == ElemType::F64;
+}
+
+/// Integer range of an element type, as doubles.
+void typeRange(ElemType T, double &Lo, double &Hi) {
+  switch (T) {
+  case ElemType::I32: Lo = -2147483648.0; Hi = 2147483647.0; return;
+  case ElemType::U32: Lo = 0; Hi = 4294967295.0; return;
+  case ElemType::I64: Lo = -9.2e18; Hi = 9.2e18; return;
+  case ElemType::U8: Lo = 0; Hi = 255; return;
+  case ElemType::F16: Lo = -65504; Hi = 65504; return;
+  default: Lo = -1e308; Hi = 1e308; return;
+  }
+}
+
+/// Parses "uniform(lo,hi)", "randint(lo,hi)", "zeros", "csr_row_ptr(k)",
+/// "iota"; returns an empty string or what is wrong.
+std::string parseInit(const std::string &Text, ElemType Type, InitSpec &Out) {
+  Out.Text = Text;
+  std::string T = trim(Text);
+  std::string Name = T, ArgText;
+  std::vector<double> Args;
+  size_t Open = T.find('(');
+  if (Open != std::string::npos) {
+    if (T.back() != ')')
+      return "init '" + Text + "' is not NAME(ARGS)";
+    Name = trim(T.substr(0, Open));
+    ArgText = T.substr(Open + 1, T.size() - Open - 2);
+    size_t Start = 0;
+    while (true) {
+      size_t Comma = ArgText.find(',', Start);
+      double V;
+      if (!parseNumber(ArgText.substr(Start, Comma - Start), V))
+        return "init '" + Text + "' has an argument that is not a number";
+      Args.push_back(V);
+      if (Comma == std::string::npos)
+        break;
+      Start = Comma + 1;
+    }
+  }
+  auto Want = [&](size_t N) -> std::string {
+    if (Args.size() != N)
+      return "init '" + Text + "' takes " + std::to_string(N) + " argument(s)";
+    return "";
+  };
+  double TLo, THi;
+  typeRange(Type, TLo, THi);
+  if (Name == "uniform") {
+    if (std::string E = Want(2); !E.empty())
+      return E;
+    if (!isFloatType(Type))
+      return "init '" + Text + "' needs a float buffer (f16 f32 f64), not " +
+             energy_ref::elemTypeName(Type) + " (use randint)";
+    if (!(Args[0] < Args[1]))
+      return "init '" + Text + "' needs lo < hi";
+    Out.K = InitSpec::Kind::Uniform;
+    Out.Lo = Args[0];
+    Out.Hi = Args[1];
+    return "";
+  }
+  if (Name == "randint") {
+    if (std::string E = Want(2); !E.empty())
+      return E;
+    if (Args[0] != std::floor(Args[0]) || Args[1] != std::floor(Args[1]) || !(Args[0] < Args[1]))
+      return "init '" + Text + "' needs integers lo < hi";
+    if (Args[0] < TLo || Args[1] - 1 > THi)
+      return "init '" + Text + "' does not fit " + energy_ref::elemTypeName(Type);
+    Out.K = InitSpec::Kind::Randint;
+    Out.Lo = Args[0];
+    Out.Hi = Args[1];
+    return "";
+  }
+  if (Name == "csr_row_ptr") {
+    if (std::string E = Want(1); !E.empty())
+      return E;
+    if (Type != ElemType::I32 && Type != ElemType::I64 && Type != ElemType::U32)
+      return "init '" + Text + "' needs an i32, u32 or i64 buffer";
+    if (Args[0] != std::floor(Args[0]) || Args[0] < 0)
+      return "init '" + Text + "' needs a non-negative integer";
+    Out.K = InitSpec::Kind::CsrRowPtr;
+    Out.PerRow = static_cast<int64_t>(Args[0]);
+    return "";
+  }
+  if (Name == "zeros" || Name == "iota") {
+    if (Open != std::string::npos && !(Args.empty()))
+      return "init '" + Text + "' takes no arguments";
+    Out.K = Name == "zeros" ? InitSpec::Kind::Zeros : InitSpec::Kind::Iota;
+    return "";
+  }
+  return "unknown init '" + Text +
+         "' (expected uniform(lo,hi), randint(lo,hi), zeros, csr_row_ptr(k) or iota)";
+}
+
+bool readBuffer(FieldReader &R, const JsonValue &B, BufferSpec &Out) {
+  if (!B.isObject()) {
+    R.error("each buffer must be an object");
+    return false;
+  }
+  if (!R.string(B, "name", Out.Name))
+    return false;
+  std::string TypeName;
+  if (!R.string(B, "type", TypeName))
+    return false;
+  Out.Type = energy_ref::parseElemType(TypeName);
+  if (Out.Type == ElemType::Unknown) {
+    R.error("buffer '" + Out.Name + "': unknown type '" + TypeName +
+            "' (expected f16 f32 f64 i32 u32 i64 u8)");
+    return false;
+  }
+  if (!R.integer(B, "count", Out.Count, 1, int64_t(1) << 40))
+    return false;
+  std::string Init;
+  if (!R.string(B, "init", Init))
+    return false;
+  std::string Why = parseInit(Init, Out.Type, Out.Init);
+  if (!Why.empty()) {
+    R.error("buffer '" + Out.Name + "': " + Why);
+    return false;
+  }
+  R.boolean(B, "output", Out.Output);
+  return !R.failed();
+}
+
+bool readBuffers(FieldReader &R, const JsonValue &List, std::vector<BufferSpec> &Out) {
+  if (!List.isArray() || List.items().empty()) {
+    R.error("'buffers' must be a non-empty array");
+    return false;
+  }
+  std::set<std::string> Names;
+  for (const JsonValue &B : List.items()) {
+    BufferSpec S;
+    if (!readBuffer(R, B, S))
+      return false;
+    if (!Names.insert(S.Name).second) {
+      R.error("duplicate buffer '" + S.Name + "'");
+      return false;
+    }
+    Out.push_back(std::move(S));
+  }
+  return true;
+}
+
+bool readArgs(FieldReader &R, const JsonValue &List, KernelSpec &K) {
+  if (!List.isArray()) {
+    R.error("'args' must be an array");
+    return false;
+  }
+  for (size_t I = 0; I < List.items().size(); ++I) {
+    const JsonValue &A = List.items()[I];
+    std::string Where = "argument " + std::to_string(I);
+    if (!A.isObject()) {
+      R.error(Where + " must be an object");
+      return false;
+    }
+    ArgSpec S;
+    int Kinds = (A.get("param") != nullptr) + (A.get("value") != nullptr) +
+                (A.get("buffer") != nullptr);
+    if (Kinds != 1) {
+      R.error(Where + " must have exactly one of 'param', 'value', 'buffer'");
+      return false;
+    }
+    if (const JsonValue *Buf = A.get("buffer")) {
+      S.K = ArgSpec::Kind::Buffer;
+      if (!Buf->isString()) {
+        R.error(Where + ": 'buffer' must be a string");
+        return false;
+      }
+      S.Name = Buf->asString();
+      bool Found = false;
+      for (const BufferSpec &B : K.Buffers)
+        Found |= B.Name == S.Name;
+      if (!Found) {
+        R.error(Where + " names unknown buffer '" + S.Name + "'");
+        return false;
+      }
+      K.Args.push_back(S);
+      continue;
+    }
+    std::string TypeName;
+    if (!R.string(A, "type", TypeName))
+      return false;
+    S.Type = energy_ref::parseElemType(TypeName);
+    if (S.Type == ElemType::Unknown) {
+      R.error(Where + ": unknown type '" + TypeName + "' (expected f16 f32 f64 i32 u32 i64 u8)");
+      return false;
+    }
+    if (const JsonValue *P = A.get("param")) {
+      S.K = ArgSpec::Kind::Param;
+      if (!P->isString()) {
+        R.error(Where + ": 'param' must be a string");
+        return false;
+      }
+      S.Name = P->asString();
+      bool Found = false;
+      for (const auto &KP : K.Params)
+        if (KP.first == S.Name) {
+          Found = true;
+          S.IntValue = KP.second;
+        }
+      if (!Found) {
+        R.error(Where + " names unknown param '" + S.Name + "'");
+        return false;
+      }
+      if (S.Type != ElemType::I32 && S.Type != ElemType::I64) {
+        R.error(Where + ": param '" + S.Name + "' must have type i32 or i64");
+        return false;
+      }
+      if (S.Type == ElemType::I32 && (S.IntValue > 2147483647 || S.IntValue < -2147483648LL)) {
+        R.error(Where + ": param '" + S.Name + "' = " + std::to_string(S.IntValue) +
+                " does not fit i32");
+        return false;
+      }
+      S.Value = static_cast<double>(S.IntValue);
+      K.Args.push_back(S);
+      continue;
+    }
+    const JsonValue *V = A.get("value");
+    S.K = ArgSpec::Kind::Value;
+    if (!V->isNumber()) {
+      R.error(Where + ": 'value' must be a number");
+      return false;
+    }
+    S.Value = V->asDouble();
+    S.IntValue = V->asInt();
+    if (!isFloatType(S.Type)) {
+      double Lo, Hi;
+      typeRange(S.Type, Lo, Hi);
+      if (!V->isInteger() || S.Value < Lo || S.Value > Hi) {
+        R.error(Where + ": value must be an integer that fits " +
+                energy_ref::elemTypeName(S.Type));
+        return false;
+      }
+    }
+    K.Args.push_back(S);
+  }
+  return true;
+}
+
+bool readConfig(Diagnostics &D, const std::string &File, const JsonValue &C,
+                const KernelSpec &K, size_t NumInputs, ConfigSpec &Out,
+                const std::string &ManifestDir) {
+  std::string Id = C.isObject() && C.get("id") && C.get("id")->isString()
+                       ? C.get("id")->asString()
+                       : std::string();
+  FieldReader R(D, File, Id.empty() ? "kernel '" + K.Name + "': config" : "config '" + Id + "'");
+  if (!C.isObject()) {
+    R.error("must be an object");
+    return false;
+  }
+  if (!R.string(C, "id", Out.Id))
+    return false;
+  std::string Prefix = K.Name + "/";
+  if (Out.Id.compare(0, Prefix.size(), Prefix) != 0 || Out.Id.size() == Prefix.size()) {
+    R.error("id must start with '" + Prefix + "'");
+    return false;
+  }
+  Out.Name = Out.Id.substr(Prefix.size());
+  std::string Ptx;
+  if (R.string(C, "ptx", Ptx))
+    Out.PtxPath = Ptx[0] == '/' ? Ptx : ManifestDir + "/" + Ptx;
+  const int64_t BlockMax[3] = {1024, 1024, 64};
+  const int64_t GridMax[3] = {MaxGridX, MaxGridYZ, MaxGridYZ};
+  if (R.dims(C, "block", Out.Block, BlockMax)) {
+    int64_t Threads = int64_t(Out.Block[0]) * Out.Block[1] * Out.Block[2];
+    if (Threads > MaxBlockThreads)
+      R.error("block has " + std::to_string(Threads) + " threads (at most 1024)");
+  }
+  R.dims(C, "grid", Out.Grid, GridMax);
+  R.integer(C, "dynamic_smem", Out.DynamicSmem, 0, 1 << 30);
+  if (const JsonValue *T = R.field(C, "tunables", false)) {
+    if (!T->isObject())
+      R.error("'tunables' must be an object");
+    else
+      for (const auto &M : T->members()) {
+        if (!M.second.isInteger()) {
+          R.error("tunable '" + M.first + "' must be an integer");
+          break;
+        }
+        Out.Tunables.emplace_back(M.first, M.second.asInt());
+      }
+  }
+  if (const JsonValue *MI = R.field(C, "model_inputs")) {
+    if (!MI->isArray() || MI->items().size() != NumInputs) {
+      R.error("'model_inputs' must be an array of " + std::to_string(NumInputs) +
+              " numbers (one per model_input_names)");
+    } else {
+      for (const JsonValue &V : MI->items()) {
+        if (!V.isNumber()) {
+          R.error("'model_inputs' must hold numbers only");
+          break;
+        }
+        Out.ModelInputs.push_back(V.asDouble());
+      }
+    }
+  }
+  for (auto [Key, Dest] : {std::pair<const char *, double *>{"analytic_time_s", &Out.AnalyticTime},
+                           {"analytic_energy_j", &Out.AnalyticEnergy}}) {
+    const JsonValue *V = C.get(Key);
+    if (!V || V->isNull())
+      continue;
+    if (!V->isNumber() || !(V->asDouble() > 0))
+      R.error(std::string("'") + Key + "' must be a positive number or null");
+    else
+      *Dest = V->asDouble();
+  }
+  R.boolean(C, "repeat", Out.Repeat);
+  R.boolean(C, "reference", Out.Reference);
+  if (const JsonValue *B = C.get("buffers"))
+    readBuffers(R, *B, Out.Buffers);
+  return !R.failed();
+}
+
+bool readKernel(Diagnostics &D, const std::string &File, const JsonValue &KV,
+                const Manifest &M, KernelSpec &K) {
+  std::string Name = KV.isObject() && KV.get("name") && KV.get("name")->isString()
+                         ? KV.get("name")->asString()
+                         : std::string();
+  FieldReader R(D, File, Name.empty() ? "kernel" : "kernel '" + Name + "'");
+  if (!KV.isObject()) {
+    R.error("each kernel must be an object");
+    return false;
+  }
+  if (!R.string(KV, "name", K.Name) || !R.string(KV, "entry", K.Entry))
+    return false;
+  if (const JsonValue *P = R.field(KV, "params")) {
+    if (!P->isObject()) {
+      R.error("'params' must be an object of integers");
+      return false;
+    }
+    for (const auto &Mem : P->members()) {
+      if (!Mem.second.isInteger()) {
+        R.error("param '" + Mem.first + "' must be an integer");
+        return false;
+      }
+      K.Params.emplace_back(Mem.first, Mem.second.asInt());
+    }
+  }
+  const JsonValue *Buffers = R.field(KV, "buffers");
+  if (!Buffers || !readBuffers(R, *Buffers, K.Buffers))
+    return false;
+  bool AnyOutput = false;
+  for (const BufferSpec &B : K.Buffers)
+    AnyOutput |= B.Output;
+  if (!AnyOutput) {
+    R.error("no buffer is an output (\"output\": true): nothing to check");
+    return false;
+  }
+  const JsonValue *Args = R.field(KV, "args");
+  if (!Args || !readArgs(R, *Args, K))
+    return false;
+  if (const JsonValue *T = R.field(KV, "tolerance")) {
+    if (!T->isObject()) {
+      R.error("'tolerance' must be an object {\"rel\": x, \"abs\": y}");
+      return false;
+    }
+    if (!R.number(*T, "rel", K.Rel) || !R.number(*T, "abs", K.Abs))
+      return false;
+    if (K.Rel < 0 || K.Abs < 0) {
+      R.error("tolerances must be >= 0");
+      return false;
+    }
+  } else {
+    return false;
+  }
+  if (const JsonValue *Ch = KV.get("choices")) {
+    if (!Ch->isObject()) {
+      R.error("'choices' must be an object");
+      return false;
+    }
+    for (const auto &Mem : Ch->members())
+      if (Mem.second.isString())
+        K.Choices.emplace_back(Mem.first, Mem.second.asString());
+  }
+  if (const JsonValue *B = KV.get("baseline")) {
+    if (!B->isObject()) {
+      R.error("'baseline' must be an object");
+      return false;
+    }
+    std::string Ptx;
+    if (R.string(*B, "ptx", Ptx, false))
+      K.BaselinePtx = Ptx[0] == '/' ? Ptx : M.Dir + "/" + Ptx;
+    R.string(*B, "default_config", K.DefaultConfig, false);
+    R.string(*B, "occupancy_config", K.PluginOccupancyConfig, false);
+    if (const JsonValue *S = B->get("dynamic_smem_by_threads")) {
+      bool OK = S->isArray();
+      for (const JsonValue &P : OK ? S->items() : std::vector<JsonValue>()) {
+        OK = OK && P.isArray() && P.items().size() == 2 && P.items()[0].isInteger() &&
+             P.items()[1].isInteger();
+        if (OK)
+          K.BaselineSmem.emplace_back(int(P.items()[0].asInt()), P.items()[1].asInt());
+      }
+      if (!OK)
+        R.error("'baseline.dynamic_smem_by_threads' must be [[threads, bytes], ...]");
+    }
+  }
+  const JsonValue *Configs = R.field(KV, "configs");
+  if (!Configs)
+    return false;
+  if (!Configs->isArray() || Configs->items().empty()) {
+    R.error("'configs' must be a non-empty array");
+    return false;
+  }
+  bool OK = true;
+  std::set<std::string> Ids;
+  for (const JsonValue &C : Configs->items()) {
+    ConfigSpec S;
+    if (!readConfig(D, File, C, K, M.ModelInputNames.size(), S, M.Dir)) {
+      OK = false;
+      continue;
+    }
+    if (!Ids.insert(S.Id).second) {
+      D.error(File, "config '" + S.Id + "': duplicate id");
+      OK = false;
+      continue;
+    }
+    K.Configs.push_back(std::move(S));
+  }
+  if (!OK)
+    return false;
+  size_t References = 0;
+  for (size_t I = 0; I < K.Configs.size(); ++I)
+    if (K.Configs[I].Reference) {
+      if (!References)
+        K.ReferenceConfig = I;
+      ++References;
+    }
+  if (References > 1) {
+    R.error(std::to_string(References) + " configs are marked \"reference\" (expected one)");
+    return false;
+  }
+  if (References == 0)
+    D.warning(File, "kernel '" + K.Name + "': no drift reference config; using '" +
+                        K.Configs[0].Id + "'");
+  for (const std::string *Id : {&K.DefaultConfig, &K.PluginOccupancyConfig})
+    if (!Id->empty() && !Ids.count(*Id)) {
+      R.error("baseline config '" + *Id + "' is not in 'configs'");
+      return false;
+    }
+  for (const auto &Ch : K.Choices)
+    if (!Ids.count(Ch.second))
+      D.warning(File, "kernel '" + K.Name + "': choice '" + Ch.first + "' names config '" +
+                          Ch.second + "', which is not in the manifest");
+  return true;
+}
+
+} // namespace
+
+bool loadManifest(const std::string &Path, Manifest &M, Diagnostics &D) {
+  M.Path = Path;
+  size_t Slash = Path.find_last_of('/');
+  M.Dir = Slash == std::string::npos ? "." : (Slash == 0 ? "/" : Path.substr(0, Slash));
+  std::string Text, Why;
+  if (!readFile(Path, Text, Why)) {
+    D.error(Path, "cannot read: " + Why);
+    return false;
+  }
+  JsonValue Root;
+  if (!parseJson(Text, Root, Why)) {
+    D.error(Path, "invalid JSON: " + Why);
+    return false;
+  }
+  FieldReader R(D, Path, "");
+  if (!Root.isObject()) {
+    R.error("the manifest must be a JSON object");
+    return false;
+  }
+  if (!R.string(Root, "format", M.Format))
+    return false;
+  if (M.Format != ManifestFormat) {
+    R.error("format is '" + M.Format + "', expected '" + ManifestFormat + "'");
+    return false;
+  }
+  if (!R.string(Root, "arch", M.Arch))
+    return false;
+  if (M.Arch.compare(0, 3, "sm_") != 0 || M.Arch.size() < 5) {
+    R.error("arch '" + M.Arch + "' is not sm_XX");
+    return false;
+  }
+  R.string(Root, "created", M.Created, false);
+  R.string(Root, "plugin", M.Plugin, false);
+  const JsonValue *Names = R.field(Root, "model_input_names");
+  if (!Names)
+    return false;
+  if (!Names->isArray()) {
+    R.error("'model_input_names' must be an array of strings");
+    return false;
+  }
+  for (const JsonValue &N : Names->items()) {
+    if (!N.isString() || N.asString().empty()) {
+      R.error("'model_input_names' must be an array of non-empty strings");
+      return false;
+    }
+    M.ModelInputNames.push_back(N.asString());
+  }
+  const JsonValue *Kernels = R.field(Root, "kernels");
+  if (!Kernels)
+    return false;
+  if (!Kernels->isArray() || Kernels->items().empty()) {
+    R.error("'kernels' must be a non-empty array");
+    return false;
+  }
+  bool OK = true;
+  std::set<std::string> Seen;
+  for (const JsonValue &KV : Kernels->items()) {
+    KernelSpec K;
+    if (!readKernel(D, Path, KV, M, K)) {
+      OK = false;
+      continue;
+    }
+    if (!Seen.insert(K.Name).second) {
+      D.error(Path, "duplicate kernel '" + K.Name + "'");
+      OK = false;
+      continue;
+    }
+    M.Kernels.push_back(std::move(K));
+  }
+  return OK;
+}
+
+bool ptxHasEntry(const std::string &Ptx, const std::string &Name) {
+  size_t At = 0;
+  while ((At = Ptx.find(".entry", At)) != std::string::npos) {
+    At += 6;
+    size_t P = At;
+    if (P >= Ptx.size() || (Ptx[P] != ' ' && Ptx[P] != '\t'))
+      continue;
+    while (P < Ptx.size() && (Ptx[P] == ' ' || Ptx[P] == '\t'))
+      ++P;
+    if (Ptx.compare(P, Name.size(), Name) != 0)
+      continue;
+    size_t E = P + Name.size();
+    if (E == Ptx.size() || Ptx[E] == '(' || Ptx[E] == ' ' || Ptx[E] == '\t' ||
+        Ptx[E] == '\n' || Ptx[E] == '\r')
+      return true;
+  }
+  return false;
+}
+
+static bool checkPtx(const std::string &Path, const std::string &Entry,
+                     const std::string &What, Diagnostics &D) {
+  std::string Text, Why;
+  if (!readFile(Path, Text, Why)) {
+    D.error(Path, "cannot read PTX of " + What + ": " + Why);
+    return false;
+  }
+  if (Text.empty()) {
+    D.error(Path, "empty PTX file (" + What + ")");
+    return false;
+  }
+  if (!ptxHasEntry(Text, Entry)) {
+    D.error(Path, "no '.entry " + Entry + "' in the PTX of " + What);
+    return false;
+  }
+  return true;
+}
+
+bool checkManifestFiles(const Manifest &M, Diagnostics &D) {
+  bool OK = true;
+  for (const KernelSpec &K : M.Kernels) {
+    if (!findReference(K.Name)) {
+      D.error(M.Path, "kernel '" + K.Name + "': no CPU reference '" + K.Name +
+                          "' is compiled into energy-bench (add corpus/" + K.Name +
+                          "_ref.cpp and rebuild)");
+      OK = false;
+    }
+    for (const ConfigSpec &C : K.Configs)
+      OK &= checkPtx(C.PtxPath, K.Entry, "config '" + C.Id + "'", D);
+    if (!K.BaselinePtx.empty())
+      OK &= checkPtx(K.BaselinePtx, K.Entry, "kernel '" + K.Name + "' (baseline)", D);
+  }
+  return OK;
+}
+
+} // namespace bench

@@ -1,0 +1,62 @@
+//===- Results.h - Output rows, resume state and baselines ------*- C++ -*-===//
+//
+// The runner's output is JSON lines in the dataset row format
+// (docs/dataset-format.md) plus provenance (docs/bench-format.md). Resuming
+// reads the rows already written: a (config, repeat_index) that has a row is
+// not measured again, so a long sweep runs as several bounded slices that
+// append to one file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_BENCH_RESULTS_H
+#define ENERGY_BENCH_RESULTS_H
+
+#include "Json.h"
+#include "Manifest.h"
+#include "Measure.h"
+
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+
+namespace bench {
+
+/// What the output file already holds.
+struct ResumeState {
+  std::set<std::string> Done;             // doneKey(...) of planned rows
+  std::map<std::string, int> DriftRows;    // config id -> drift rows
+  std::set<std::string> BaselineKernels;   // kernels in the baselines file
+  size_t Rows = 0, Unreadable = 0, FromOtherSweep = 0;
+  bool Truncated = false; // an incomplete last line was cut off
+};
+
+std::string doneKey(const std::string &ConfigId, int RepeatIndex);
+
+/// Reads Path (missing is fine) and cuts an incomplete last line, so that
+/// appending leaves valid JSON lines. False (and Error) if it cannot.
+bool readResumeState(const std::string &Path, const std::string &SweepCreated,
+                     ResumeState &State, std::string &Error);
+bool readBaselineKernels(const std::string &Path, ResumeState &State, std::string &Error);
+
+/// `<output>.baselines.jsonl`: the output's name without .jsonl/.ndjson.
+std::string baselinesPath(const std::string &Output);
+
+/// Facts shared by every row of a run.
+struct RunInfo {
+  std::string Gpu, Driver, Cuda;
+  double IdlePowerW = 0;
+  uint64_t Seed = 0;
+};
+
+JsonValue makeRow(const Manifest &Man, const KernelSpec &K, const ConfigSpec &C,
+                  const Measurement &M, const RunInfo &Info, int RepeatIndex, bool Drift);
+
+/// "2026-11-22T13:00:00Z".
+std::string isoTimestamp();
+
+/// Writes one line and flushes it to the file.
+bool appendLine(FILE *F, const JsonValue &Row);
+
+} // namespace bench
+
+#endif

@@ -1,0 +1,515 @@
+//===- Runner.cpp - Plan and run the measurements of a manifest -----------===//
+
+#include "Runner.h"
+
+#include "Buffers.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace bench {
+
+static double now() { return monotonicSeconds(); }
+
+static void note(const std::string &S) {
+  std::fprintf(stderr, "energy-bench: %s\n", S.c_str());
+  std::fflush(stderr);
+}
+
+std::vector<size_t> selectedKernels(const Manifest &M, const RunOptions &Opts) {
+  std::vector<size_t> Out;
+  for (size_t I = 0; I < M.Kernels.size(); ++I)
+    if (Opts.Only.empty() ||
+        std::find(Opts.Only.begin(), Opts.Only.end(), M.Kernels[I].Name) != Opts.Only.end())
+      Out.push_back(I);
+  return Out;
+}
+
+/// Fisher-Yates with a fixed generator (std::shuffle's order differs between
+/// standard libraries; the plan should not).
+template <typename T> static void shuffle(std::vector<T> &V, uint64_t Seed) {
+  uint64_t S = Seed;
+  auto Next = [&S] {
+    uint64_t Z = (S += 0x9e3779b97f4a7c15ull);
+    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebull;
+    return Z ^ (Z >> 31);
+  };
+  for (size_t I = V.size(); I > 1; --I)
+    std::swap(V[I - 1], V[Next() % I]);
+}
+
+std::vector<PlanItem> buildPlan(const Manifest &M, const RunOptions &Opts,
+                                const ResumeState &State, size_t &Total) {
+  std::vector<size_t> Kernels = selectedKernels(M, Opts);
+  shuffle(Kernels, hashString("kernel order", Opts.Seed));
+  std::vector<std::deque<PlanItem>> PerKernel;
+  Total = 0;
+  for (size_t KI : Kernels) {
+    const KernelSpec &K = M.Kernels[KI];
+    std::vector<PlanItem> First, Second;
+    for (size_t CI = 0; CI < K.Configs.size(); ++CI) {
+      First.push_back({KI, CI, 0});
+      if (K.Configs[CI].Repeat)
+        Second.push_back({KI, CI, 1});
+    }
+    shuffle(First, hashString(K.Name, Opts.Seed));
+    shuffle(Second, hashString(K.Name + "#repeat", Opts.Seed));
+    std::deque<PlanItem> Q;
+    // Repeats come after all first measurements: another time, another
+    // temperature, which is the noise they are meant to show.
+    for (const std::vector<PlanItem> *List : {&First, &Second})
+      for (const PlanItem &P : *List) {
+        ++Total;
+        if (!State.Done.count(doneKey(K.Configs[P.Config].Id, P.RepeatIndex)))
+          Q.push_back(P);
+      }
+    PerKernel.push_back(std::move(Q));
+  }
+  std::vector<PlanItem> Plan;
+  for (bool Any = true; Any;) {
+    Any = false;
+    for (std::deque<PlanItem> &Q : PerKernel)
+      if (!Q.empty()) {
+        Plan.push_back(Q.front());
+        Q.pop_front();
+        Any = true;
+      }
+  }
+  return Plan;
+}
+
+namespace {
+
+/// Whose inputs and expected outputs can be shared: the kernel's, unless its
+/// buffer sizes follow the config; then the reference may depend on the
+/// config's BLOCK_X, GRID_X ... too, and each config gets its own.
+std::string dataKey(const KernelSpec &K, const ConfigSpec &C) {
+  for (const ConfigSpec &Other : K.Configs)
+    if (!Other.Buffers.empty())
+      return C.Id;
+  return K.Name;
+}
+
+/// Inputs and expected outputs per kernel (or per config), made by worker
+/// threads in the order the plan needs them, so that slow CPU references run
+/// while the GPU measures the kernels whose data is ready.
+class HostDataCache {
+public:
+  HostDataCache(const Manifest &M, uint64_t Seed) : M(M), Seed(Seed) {}
+  ~HostDataCache() { finish(); }
+
+  /// Stops the workers taking more work and joins them; false (and the
+  /// workers left running) if one is still busy after WaitSeconds: a slow
+  /// CPU reference must not hold a time-limited run past its limit.
+  bool finish(double WaitSeconds = 1e9) {
+    std::unique_lock<std::mutex> L(Mu);
+    Quit = true;
+    if (!Cv.wait_for(L, std::chrono::duration<double>(WaitSeconds), [&] { return Busy == 0; }))
+      return false;
+    L.unlock();
+    for (std::thread &T : Workers)
+      if (T.joinable())
+        T.join();
+    return true;
+  }
+
+  /// Queues the data of (K, C) unless queued already (before start()).
+  void request(size_t K, size_t C) {
+    std::string Key = dataKey(M.Kernels[K], M.Kernels[K].Configs[C]);
+    if (Entries.count(Key))
+      return;
+    auto E = std::make_unique<Entry>();
+    E->Kernel = K;
+    E->Config = C;
+    Entries[Key] = std::move(E);
+    Order.push_back(Key);
+  }
+
+  /// Leaves two cores to the measuring thread and the NVML sampler.
+  void start() {
+    unsigned Cores = std::thread::hardware_concurrency();
+    size_t N = std::clamp<size_t>(Cores > 2 ? Cores - 2 : 1, 1, Order.size());
+    for (size_t I = 0; I < N; ++I)
+      Workers.emplace_back([this] { work(); });
+  }
+
+  bool ready(size_t K, size_t C) {
+    std::lock_guard<std::mutex> L(Mu);
+    auto It = Entries.find(dataKey(M.Kernels[K], M.Kernels[K].Configs[C]));
+    return It != Entries.end() && It->second->Ready;
+  }
+
+  /// The data of (K, C) (requested before start()), waiting if needed.
+  const HostData &get(size_t K, size_t C) {
+    std::unique_lock<std::mutex> L(Mu);
+    Entry &E = *Entries.at(dataKey(M.Kernels[K], M.Kernels[K].Configs[C]));
+    Cv.wait(L, [&] { return E.Ready; });
+    return E.Data;
+  }
+
+private:
+  struct Entry {
+    size_t Kernel = 0, Config = 0;
+    HostData Data;
+    bool Ready = false;
+  };
+  const Manifest &M;
+  uint64_t Seed;
+  std::map<std::string, std::unique_ptr<Entry>> Entries;
+  std::vector<std::string> Order;
+  size_t Next = 0; // first entry of Order no worker has taken
+  size_t Busy = 0; // workers making an entry
+  std::mutex Mu;
+  std::condition_variable Cv;
+  bool Quit = false;
+  std::vector<std::thread> Workers;
+
+  void work() {
+    while (true) {
+      Entry *E;
+      {
+        std::lock_guard<std::mutex> L(Mu);
+        if (Quit || Next == Order.size())
+          return;
+        E = Entries[Order[Next++]].get();
+        ++Busy;
+      }
+      const KernelSpec &K = M.Kernels[E->Kernel];
+      HostData D;
+      makeInputs(K.buffersOf(K.Configs[E->Config]), Seed, K.Name, D.Inputs);
+      runReference(K, K.Configs[E->Config], D);
+      {
+        std::lock_guard<std::mutex> L(Mu);
+        E->Data = std::move(D);
+        E->Ready = true;
+        --Busy;
+      }
+      Cv.notify_all();
+    }
+  }
+};
+
+volatile std::sig_atomic_t StopSignal = 0;
+
+void onSignal(int Sig) { StopSignal = Sig; }
+
+void installSignalHandlers() {
+  struct sigaction A;
+  std::memset(&A, 0, sizeof A);
+  A.sa_handler = onSignal;
+  A.sa_flags = SA_RESETHAND | SA_RESTART; // a second signal stops at once
+  sigaction(SIGINT, &A, nullptr);
+  sigaction(SIGTERM, &A, nullptr);
+}
+
+std::string formatSeconds(double S) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.1f s", S);
+  return Buf;
+}
+
+/// Writes the occupancy-heuristic baseline of kernel K.
+void writeBaseline(Gpu &G, const Manifest &M, const KernelSpec &K, const std::string &GpuName,
+                   FILE *F) {
+  JsonValue R = JsonValue::object();
+  R.set("kernel", JsonValue::string(K.Name));
+  R.set("arch", JsonValue::string(M.Arch));
+  R.set("gpu", JsonValue::string(GpuName));
+  const ConfigSpec *Default = nullptr;
+  for (const ConfigSpec &C : K.Configs)
+    if (C.Id == K.DefaultConfig)
+      Default = &C;
+  R.set("default_config", Default ? JsonValue::string(Default->Name) : JsonValue::null());
+  R.set("plugin_occupancy_config",
+        K.PluginOccupancyConfig.empty()
+            ? JsonValue::null()
+            : JsonValue::string(K.PluginOccupancyConfig.substr(K.Name.size() + 1)));
+  if (K.BaselinePtx.empty() && !Default) {
+    R.set("method", JsonValue::string("none"));
+    R.set("error", JsonValue::string("the manifest has no baseline for this kernel"));
+  } else if (K.BaselinePtx.empty()) {
+    // The tunables fix the block shape: the heuristic has nothing to pick.
+    R.set("method", JsonValue::string("fixed by tunables"));
+    R.set("config", JsonValue::string(Default->Name));
+    R.set("block_threads",
+          JsonValue::integer(int64_t(Default->Block[0]) * Default->Block[1] * Default->Block[2]));
+  } else {
+    OccupancyPick P = occupancyPick(G, K);
+    R.set("method", JsonValue::string("cuOccupancyMaxPotentialBlockSize"));
+    if (!P.OK) {
+      R.set("error", JsonValue::string(P.Error));
+    } else {
+      R.set("block_threads", JsonValue::integer(P.BlockThreads));
+      R.set("min_grid_size", JsonValue::integer(P.MinGridSize));
+      R.set("registers", JsonValue::integer(P.Registers));
+      // The measured config with the default tunables and that many threads,
+      // preferring the default's block height and depth.
+      const ConfigSpec *Match = nullptr;
+      for (const ConfigSpec &C : K.Configs) {
+        if (!Default || C.Tunables != Default->Tunables ||
+            int64_t(C.Block[0]) * C.Block[1] * C.Block[2] != P.BlockThreads)
+          continue;
+        if (!Match || (C.Block[1] == Default->Block[1] && C.Block[2] == Default->Block[2]))
+          Match = &C;
+      }
+      R.set("config", Match ? JsonValue::string(Match->Name) : JsonValue::null());
+    }
+  }
+  R.set("timestamp", JsonValue::string(isoTimestamp()));
+  R.set("sweep_created", JsonValue::string(M.Created));
+  appendLine(F, R);
+}
+
+} // namespace
+
+int runMeasurements(const Manifest &M, const RunOptions &Opts) {
+  const double Start = now(); // --time-limit counts from here
+  installSignalHandlers();
+  ResumeState State;
+  std::string Error;
+  if (Opts.Resume) {
+    if (!readResumeState(Opts.Output, M.Created, State, Error) ||
+        !readBaselineKernels(baselinesPath(Opts.Output), State, Error)) {
+      note("error: " + Error);
+      return 1;
+    }
+    if (State.Truncated)
+      note("warning: " + Opts.Output + ": cut an incomplete last line");
+    if (State.Unreadable)
+      note("warning: " + Opts.Output + ": " + std::to_string(State.Unreadable) +
+           " line(s) are not rows; ignored");
+    if (State.FromOtherSweep)
+      note("warning: " + Opts.Output + ": " + std::to_string(State.FromOtherSweep) +
+           " row(s) come from another sweep (not created " + M.Created + ")");
+  }
+  size_t Total = 0;
+  std::vector<PlanItem> Plan = buildPlan(M, Opts, State, Total);
+  if (Plan.empty()) {
+    note("nothing to do: all " + std::to_string(Total) + " measurements are in " + Opts.Output);
+    return 0;
+  }
+
+  Gpu G;
+  if (!G.open(Opts.Device, Error)) {
+    note("error: " + Error +
+         " (energy-bench measures on a machine with an NVIDIA GPU and its driver; "
+         "--dry-run checks a manifest without one)");
+    return 1;
+  }
+  FILE *Out = std::fopen(Opts.Output.c_str(), Opts.Resume ? "a" : "w");
+  FILE *Baselines = std::fopen(baselinesPath(Opts.Output).c_str(), Opts.Resume ? "a" : "w");
+  if (!Out || !Baselines) {
+    note("error: " + std::string(!Out ? Opts.Output : baselinesPath(Opts.Output)) +
+         ": cannot write: " + std::strerror(errno));
+    return 1;
+  }
+
+  RunInfo Info;
+  Info.Gpu = G.Name;
+  Info.Driver = G.Driver;
+  Info.Cuda = G.CudaVersion;
+  Info.Seed = Opts.Seed;
+  Info.IdlePowerW = idlePower(G, Opts.IdleSeconds).Median;
+  note("GPU " + G.Name + ", driver " + G.Driver + ", CUDA " + G.CudaVersion + ", idle " +
+       std::to_string(int(Info.IdlePowerW + 0.5)) + " W; " + std::to_string(Plan.size()) +
+       " of " + std::to_string(Total) + " measurements to go");
+
+  size_t Limit = Opts.Limit >= 0 ? std::min(Plan.size(), size_t(Opts.Limit)) : Plan.size();
+  HostDataCache Cache(M, Opts.Seed);
+  std::vector<size_t> Kernels = selectedKernels(M, Opts);
+  for (size_t I = 0; I < Limit; ++I)
+    Cache.request(Plan[I].Kernel, Plan[I].Config);
+  for (size_t KI : Kernels)
+    Cache.request(KI, M.Kernels[KI].ReferenceConfig);
+  Cache.start();
+
+  // Seconds one measurement takes, at most (so far; a first guess before).
+  double Longest = Opts.Measure.EnergySeconds + Opts.Measure.WarmupSeconds + 0.5;
+  size_t Measured = 0, Failed = 0, Drifts = 0, NextDrift = 0;
+  std::string Stopped;
+
+  auto ShouldStop = [&]() -> bool {
+    if (StopSignal) {
+      Stopped = StopSignal == SIGINT ? "interrupted" : "terminated";
+      return true;
+    }
+    if (Opts.TimeLimit > 0 && now() - Start + 1.2 * Longest > Opts.TimeLimit) {
+      Stopped = "time limit";
+      return true;
+    }
+    return false;
+  };
+
+  std::set<std::string> CheckedKernels;
+  std::map<std::string, std::string> WrongKernels; // with --check kernel
+  enum class Outcome { Measured, Stopped, Error };
+  auto Measure = [&](size_t KI, size_t CI, int RepeatIndex, bool Drift) -> Outcome {
+    const KernelSpec &K = M.Kernels[KI];
+    const ConfigSpec &C = K.Configs[CI];
+    // Waits for the CPU reference if need be, ready to stop meanwhile.
+    while (!Cache.ready(KI, CI)) {
+      if (ShouldStop())
+        return Outcome::Stopped;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    if (ShouldStop())
+      return Outcome::Stopped;
+    const HostData &Data = Cache.get(KI, CI);
+    if (!State.BaselineKernels.count(K.Name)) {
+      writeBaseline(G, M, K, G.Name, Baselines);
+      State.BaselineKernels.insert(K.Name);
+    }
+    MeasureOptions MO = Opts.Measure;
+    MO.Check = Opts.CheckEveryConfig || !CheckedKernels.count(K.Name);
+    Measurement Result;
+    auto Bad = WrongKernels.find(K.Name);
+    if (!Opts.CheckEveryConfig && Bad != WrongKernels.end()) {
+      Result.Status = "failed";
+      Result.Failure = "wrong_result";
+      Result.Error = "not measured: " + Bad->second;
+    } else {
+      double T0 = now();
+      Result = measureConfig(G, K, C, Data, MO);
+      Longest = std::max(Longest, now() - T0);
+      if (Result.Checked)
+        CheckedKernels.insert(K.Name);
+      if (Result.Checked && Result.Failure == "wrong_result")
+        WrongKernels[K.Name] = "config " + C.Id + " gave wrong results (" + Result.Error + ")";
+    }
+    if (!appendLine(Out, makeRow(M, K, C, Result, Info, RepeatIndex, Drift))) {
+      note("error: " + Opts.Output + ": cannot write: " + std::strerror(errno));
+      return Outcome::Error;
+    }
+    char Line[512];
+    if (Result.Status == "ok")
+      std::snprintf(Line, sizeof Line, "%s%s: %.4g s, %.4g J per launch (%.0f W, %lld launches)",
+                    C.Id.c_str(), Drift ? " (drift check)" : "", Result.TimeS, Result.EnergyJ,
+                    Result.AvgPowerW, Result.Launches);
+    else
+      std::snprintf(Line, sizeof Line, "%s: FAILED (%s): %.300s", C.Id.c_str(),
+                    Result.Failure.c_str(), Result.Error.c_str());
+    note(Line);
+    if (Result.Status != "ok")
+      ++Failed;
+    if (Result.ContextLost) {
+      std::string Why;
+      if (!G.resetContext(Why)) {
+        note("error: " + Why);
+        return Outcome::Error;
+      }
+      note("note: re-created the CUDA context after that error");
+    }
+    return Outcome::Measured;
+  };
+
+  // The next item is the first planned one whose data is ready (the first
+  // planned one if none is: then it waits), so that a slow CPU reference
+  // does not hold up the GPU.
+  std::vector<bool> Taken(Limit, false);
+  size_t Cursor = 0;
+  bool DriftDue = false;
+  int Status = 0;
+  for (size_t Step = 0; Step < Limit; ++Step) {
+    while (Taken[Cursor])
+      ++Cursor;
+    size_t I = Cursor;
+    for (size_t J = Cursor; J < Limit; ++J)
+      if (!Taken[J] && Cache.ready(Plan[J].Kernel, Plan[J].Config)) {
+        I = J;
+        break;
+      }
+    Taken[I] = true;
+    const PlanItem &P = Plan[I];
+    Outcome O = Measure(P.Kernel, P.Config, P.RepeatIndex, false);
+    if (O != Outcome::Measured) {
+      Status = O == Outcome::Error ? 1 : 0;
+      break;
+    }
+    ++Measured;
+    DriftDue |= Opts.DriftEvery > 0 && Measured % size_t(Opts.DriftEvery) == 0;
+    if (!DriftDue || Step + 1 == Limit)
+      continue;
+    size_t KI = Kernels[NextDrift % Kernels.size()];
+    const KernelSpec &K = M.Kernels[KI];
+    if (!Cache.ready(KI, K.ReferenceConfig))
+      continue; // after the next measurement
+    const ConfigSpec &Ref = K.Configs[K.ReferenceConfig];
+    O = Measure(KI, K.ReferenceConfig, (Ref.Repeat ? 2 : 1) + State.DriftRows[Ref.Id], true);
+    if (O != Outcome::Measured) {
+      Status = O == Outcome::Error ? 1 : 0;
+      break;
+    }
+    ++State.DriftRows[Ref.Id];
+    ++NextDrift;
+    ++Drifts;
+    DriftDue = false;
+  }
+  std::fclose(Out);
+  std::fclose(Baselines);
+
+  size_t Remaining = Plan.size() - Measured;
+  std::string Summary = "measured " + std::to_string(Measured) + " config(s) (" +
+                        std::to_string(Failed) + " failed) and " + std::to_string(Drifts) +
+                        " drift check(s) in " + formatSeconds(now() - Start) + "; ";
+  if (Remaining == 0)
+    Summary += "all " + std::to_string(Total) + " measurements are in " + Opts.Output;
+  else
+    Summary += std::to_string(Remaining) + " of " + std::to_string(Total) +
+               " measurements remain" + (Stopped.empty() ? "" : " (stopped: " + Stopped + ")") +
+               "; run the same command again to resume";
+  note(Summary);
+  if (Status == 0 && StopSignal)
+    Status = 128 + int(StopSignal);
+  if (!Cache.finish(1.0)) {
+    // A CPU reference is still running: leave without waiting for it (the
+    // output files are closed).
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::_Exit(Status);
+  }
+  return Status;
+}
+
+int checkReferences(const Manifest &M, const RunOptions &Opts) {
+  for (size_t KI : selectedKernels(M, Opts)) {
+    const KernelSpec &K = M.Kernels[KI];
+    const ConfigSpec &C = K.Configs[K.ReferenceConfig];
+    HostData D;
+    makeInputs(K.buffersOf(C), Opts.Seed, K.Name, D.Inputs);
+    double T0 = now();
+    runReference(K, C, D);
+    double Seconds = now() - T0;
+    std::string Line = K.Name + ": reference ran in " + formatSeconds(Seconds) + ";";
+    size_t Out = 0;
+    for (const HostBuffer &In : D.Inputs) {
+      if (!In.Spec->Output)
+        continue;
+      const HostBuffer &E = D.Expected[Out++];
+      double Sum = 0;
+      for (int64_t I = 0; I < In.Spec->Count; ++I)
+        Sum += elementAsDouble(In.Spec->Type, E.Data.data(), I);
+      char Buf[128];
+      std::snprintf(Buf, sizeof Buf, " %s[%lld] sum %.6g", In.Spec->Name.c_str(),
+                    static_cast<long long>(In.Spec->Count), Sum);
+      Line += Buf;
+      if (E.Data == In.Data)
+        Line += " (unchanged: does the reference write it?)";
+    }
+    std::printf("%s\n", Line.c_str());
+  }
+  return 0;
+}
+
+} // namespace bench
