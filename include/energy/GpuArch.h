@@ -13,6 +13,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace energy {
 
@@ -73,6 +75,12 @@ const GpuArch *nearestGpuArch(unsigned SmVersion);
 /// zero, then at most one 'a' (architecture-specific) or 'f' (family) suffix.
 /// Anything else ("compute_90", "sm_9", "SM_90", "sm_90b", "") -> nullopt.
 std::optional<unsigned> parseSmVersion(llvm::StringRef Cpu);
+
+/// The tables for Target ("sm_90", "sm_90a"). When Target names no sm_XX,
+/// sm_90's, with a note ("no <Missing>; assuming sm_90" for an empty Target);
+/// when no table exists, the nearest one's, with a note.
+const GpuArch &resolveGpuArch(llvm::StringRef Target, llvm::StringRef Missing,
+                              std::vector<std::string> &Notes);
 
 } // namespace energy
 

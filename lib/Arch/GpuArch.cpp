@@ -227,3 +227,21 @@ std::optional<unsigned> energy::parseSmVersion(llvm::StringRef Cpu) {
   }
   return Version;
 }
+
+const GpuArch &energy::resolveGpuArch(llvm::StringRef Target,
+                                      llvm::StringRef Missing,
+                                      std::vector<std::string> &Notes) {
+  std::optional<unsigned> Sm = parseSmVersion(Target);
+  if (!Sm) {
+    Notes.push_back(Target.empty() ? "no " + Missing.str() + "; assuming sm_90"
+                                   : "target '" + Target.str() +
+                                         "' is not sm_XX; assuming sm_90");
+    Sm = 90;
+  }
+  if (const GpuArch *Exact = lookupGpuArch(*Sm))
+    return *Exact;
+  const GpuArch &Near = *nearestGpuArch(*Sm);
+  Notes.push_back("no tables for sm_" + std::to_string(*Sm) + "; using " +
+                  Near.Name);
+  return Near;
+}

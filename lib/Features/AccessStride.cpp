@@ -3,47 +3,14 @@
 #include "AccessStride.h"
 #include "ThreadDependence.h"
 
-#include "llvm/Analysis/AssumptionCache.h"
-#include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/ScalarEvolution.h"
+#include "LocalAnalyses.h"
+
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
-#include "llvm/Analysis/TargetLibraryInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
 namespace energy {
-
-StrideClass classifyStride(Stride S, uint64_t AccessBytes) {
-  switch (S.K) {
-  case Stride::Zero:
-    return StrideClass::Uniform;
-  case Stride::Constant:
-    return static_cast<uint64_t>(S.Bytes < 0 ? -S.Bytes : S.Bytes) == AccessBytes
-               ? StrideClass::Coalesced
-               : StrideClass::Strided;
-  case Stride::Symbolic:
-    return StrideClass::Strided;
-  case Stride::Unknown:
-    return StrideClass::Irregular;
-  }
-  return StrideClass::Irregular;
-}
-
-static Stride add(Stride A, Stride B) {
-  if (A.K == Stride::Unknown || B.K == Stride::Unknown)
-    return Stride::unknown();
-  if (A.K == Stride::Zero)
-    return B;
-  if (B.K == Stride::Zero)
-    return A;
-  if (A.K == Stride::Constant && B.K == Stride::Constant)
-    return Stride::constant(A.Bytes + B.Bytes);
-  return Stride::symbolic();
-}
 
 namespace {
 struct StrideOf {
@@ -60,7 +27,7 @@ struct StrideOf {
     if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
       Stride Sum = Stride::zero();
       for (const SCEV *Op : Add->operands())
-        Sum = add(Sum, (*this)(Op));
+        Sum = addStrides(Sum, (*this)(Op));
       return Sum;
     }
     if (auto *Mul = dyn_cast<SCEVMulExpr>(S))
@@ -98,25 +65,20 @@ struct StrideOf {
 
   Stride ofProduct(const SCEVMulExpr *Mul) const {
     Stride Varying = Stride::zero();
-    int64_t Scale = 1;
-    bool SymbolicScale = false;
+    std::optional<int64_t> Scale = 1; // empty: a symbolic factor
     for (const SCEV *Op : Mul->operands()) {
       Stride D = (*this)(Op);
       if (D.K != Stride::Zero) {
         if (Varying.K != Stride::Zero)
           return Stride::unknown(); // tid * tid
         Varying = D;
-      } else if (auto *C = dyn_cast<SCEVConstant>(Op)) {
-        Scale *= C->getAPInt().getSExtValue();
+      } else if (auto *C = dyn_cast<SCEVConstant>(Op); C && Scale) {
+        Scale = *Scale * C->getAPInt().getSExtValue();
       } else {
-        SymbolicScale = true;
+        Scale = std::nullopt;
       }
     }
-    if (Varying.K == Stride::Zero || Varying.K == Stride::Unknown)
-      return Varying;
-    if (SymbolicScale || Varying.K == Stride::Symbolic)
-      return Stride::symbolic();
-    return Stride::constant(Varying.Bytes * Scale);
+    return scaleStride(Varying, Scale);
   }
 };
 } // namespace
@@ -163,13 +125,8 @@ const CalleeSummaries::Summary &CalleeSummaries::summarize(const Function &F) {
   auto Result = std::make_unique<Summary>(*Slot);
   if (Returned) {
     Result->ThreadDependent = TD.isThreadDependent(Returned);
-    DominatorTree DT(Fn);
-    LoopInfo LI(DT);
-    TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
-    TargetLibraryInfo TLI(TLII, &Fn);
-    AssumptionCache AC(Fn);
-    ScalarEvolution SE(Fn, TLI, AC, DT, LI);
-    Result->ReturnStride = addressStride(Returned, SE, TD, *this);
+    LocalAnalyses A(Fn);
+    Result->ReturnStride = addressStride(Returned, A.SE, TD, *this);
   }
   Slot = std::move(Result);
   return *Slot;

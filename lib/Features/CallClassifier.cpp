@@ -80,16 +80,15 @@ static CallKind classifyNVVM(StringRef Rest) {
   return CallKind::Other;
 }
 
-/// The element type and lane count a PTX type suffix names.
-static std::optional<std::pair<char, unsigned>> ptxType(StringRef Suffix) {
-  return StringSwitch<std::optional<std::pair<char, unsigned>>>(Suffix)
-      .Case("f16", std::pair('h', 1u))
-      .Case("f16x2", std::pair('h', 2u))
-      .Case("bf16", std::pair('b', 1u))
-      .Case("bf16x2", std::pair('b', 2u))
-      .Case("f32", std::pair('f', 1u))
-      .Case("f64", std::pair('d', 1u))
-      .Cases("s16", "u16", "s32", "u32", "s64", "u64", std::pair('i', 1u))
+/// The element kind and lane count a PTX type suffix names.
+static std::optional<std::pair<ScalarKind, unsigned>> ptxType(StringRef Suffix) {
+  using K = ScalarKind;
+  return StringSwitch<std::optional<std::pair<ScalarKind, unsigned>>>(Suffix)
+      .Cases("f16", "bf16", std::pair(K::F16, 1u))
+      .Cases("f16x2", "bf16x2", std::pair(K::F16, 2u))
+      .Case("f32", std::pair(K::F32, 1u))
+      .Case("f64", std::pair(K::F64, 1u))
+      .Cases("s16", "u16", "s32", "u32", "s64", "u64", std::pair(K::Other, 1u))
       .Default(std::nullopt);
 }
 
@@ -106,13 +105,13 @@ std::vector<AsmOp> classifyInlineAsm(StringRef Asm) {
     Opcode.split(Parts, '.');
     if (Parts.empty())
       continue;
-    std::optional<std::pair<char, unsigned>> Type;
+    std::optional<std::pair<ScalarKind, unsigned>> Type;
     for (StringRef P : ArrayRef<StringRef>(Parts).drop_front())
       if (auto T = ptxType(P))
         Type = T;
     if (!Type)
       continue;
-    bool Float = Type->first != 'i';
+    bool Float = Type->first != ScalarKind::Other;
     CallKind Kind =
         StringSwitch<CallKind>(Parts[0])
             .Cases("add", "sub", "mul", "neg", "min", "max", "abs", "setp",
@@ -126,6 +125,57 @@ std::vector<AsmOp> classifyInlineAsm(StringRef Asm) {
       Ops.push_back({Kind, Type->first, Type->second});
   }
   return Ops;
+}
+
+void countFloatOps(KernelFeatures &Out, ScalarKind S, double N, bool FMA) {
+  switch (S) {
+  case ScalarKind::F16:
+    (FMA ? Out.fp16_fma : Out.fp16_ops) += N;
+    return;
+  case ScalarKind::F32:
+    (FMA ? Out.fp32_fma : Out.fp32_ops) += N;
+    return;
+  case ScalarKind::F64:
+    (FMA ? Out.fp64_fma : Out.fp64_ops) += N;
+    return;
+  case ScalarKind::Other:
+    return;
+  }
+}
+
+void countClassifiedOp(KernelFeatures &Out, CallKind Kind, ScalarKind S,
+                       unsigned Lanes, double W) {
+  double N = W * Lanes;
+  switch (Kind) {
+  case CallKind::FloatOp:
+  case CallKind::FloatFMA:
+    return countFloatOps(Out, S, N, Kind == CallKind::FloatFMA);
+  case CallKind::IntOp:
+    Out.int_ops += N;
+    return;
+  case CallKind::Conversion:
+    Out.conversions += N;
+    return;
+  case CallKind::Special:
+    Out.special_fns += N;
+    return;
+  case CallKind::Barrier:
+    Out.barriers += W;
+    return;
+  case CallKind::Shuffle:
+    Out.warp_shuffles += W;
+    return;
+  case CallKind::Vote:
+    Out.warp_votes += W;
+    return;
+  case CallKind::TensorCore:
+    Out.tensor_ops += W;
+    return;
+  case CallKind::Atomic:
+  case CallKind::GlobalLoad:
+  case CallKind::Other:
+    return;
+  }
 }
 
 CallKind classifyCallee(StringRef Name) {

@@ -8,6 +8,8 @@
 #ifndef ENERGY_LIB_CALLCLASSIFIER_H
 #define ENERGY_LIB_CALLCLASSIFIER_H
 
+#include "energy/KernelFeatures.h"
+
 #include "llvm/ADT/StringRef.h"
 #include <vector>
 
@@ -28,18 +30,29 @@ enum class CallKind {
   GlobalLoad,   // ldg/ldu: read-only global loads
 };
 
+/// The element kinds the feature counts tell apart (F16 covers bf16).
+enum class ScalarKind { F16, F32, F64, Other };
+
 /// One arithmetic PTX instruction found in inline asm (cuda_fp16.h writes
-/// __half arithmetic that way). Scalar: 'h' f16, 'b' bf16, 'f' f32, 'd' f64,
-/// 'i' integer.
+/// __half arithmetic that way).
 struct AsmOp {
   CallKind Kind;
-  char Scalar;
+  ScalarKind Scalar;
   unsigned Lanes;
 };
 
 /// The arithmetic instructions of a PTX inline-asm string; moves, loads,
 /// stores and control flow are left out.
 std::vector<AsmOp> classifyInlineAsm(llvm::StringRef Asm);
+
+/// Adds N floating-point operations of kind S (fused multiply-adds if FMA).
+void countFloatOps(KernelFeatures &Out, ScalarKind S, double N, bool FMA);
+
+/// Adds an operation of Kind with Lanes lanes of kind S that executes W times
+/// per thread. The memory kinds (Atomic, GlobalLoad) and Other add nothing:
+/// they need the operation's operands.
+void countClassifiedOp(KernelFeatures &Out, CallKind Kind, ScalarKind S,
+                       unsigned Lanes, double W);
 
 /// Classifies `llvm.*` intrinsic names (with or without type suffixes) and
 /// libdevice names. Unknown names give CallKind::Other.

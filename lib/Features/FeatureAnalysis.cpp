@@ -5,18 +5,16 @@
 
 #include "AccessStride.h"
 #include "CallClassifier.h"
+#include "LocalAnalyses.h"
 #include "RegisterPressure.h"
 #include "ThreadDependence.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
-#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -25,7 +23,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <map>
 
@@ -124,15 +121,16 @@ bool fusesIntoUser(const Instruction &I) {
   return fusedOperand(*cast<Instruction>(*I.user_begin())) == &I;
 }
 
-/// The LLVM scalar type of an AsmOp's element code.
-const Type *asmScalarType(char Scalar, LLVMContext &Ctx) {
-  switch (Scalar) {
-  case 'h': return Type::getHalfTy(Ctx);
-  case 'b': return Type::getBFloatTy(Ctx);
-  case 'f': return Type::getFloatTy(Ctx);
-  case 'd': return Type::getDoubleTy(Ctx);
-  default: return Type::getInt32Ty(Ctx);
-  }
+/// The feature counts' element kind of T (or of T's vector elements).
+ScalarKind scalarKind(const Type *T) {
+  const Type *Scalar = T->getScalarType();
+  if (Scalar->isFloatTy())
+    return ScalarKind::F32;
+  if (Scalar->isHalfTy() || Scalar->isBFloatTy())
+    return ScalarKind::F16;
+  if (Scalar->isDoubleTy())
+    return ScalarKind::F64;
+  return ScalarKind::Other;
 }
 
 /// Counts one function; called functions are counted once each and folded
@@ -164,9 +162,7 @@ private:
   void countMemory(const Value *Ptr, Type *AccessTy, bool IsStore, double W,
                    FunctionState &S);
   void countCall(CallBase &Call, double W, FunctionState &S);
-  void countFloat(const Type *Scalar, double N, bool FMA, KernelFeatures &Out);
-  void countKind(CallKind Kind, const Type *Scalar, unsigned Lanes, double W,
-                 KernelFeatures &Out);
+
 };
 
 /// The trip count ScalarEvolution can prove (exact, else a constant maximum),
@@ -230,16 +226,6 @@ double FeatureCounter::blockWeight(const BasicBlock &BB, const LoopInfo &LI,
   return W;
 }
 
-void FeatureCounter::countFloat(const Type *Scalar, double N, bool FMA,
-                                KernelFeatures &Out) {
-  if (Scalar->isFloatTy())
-    (FMA ? Out.fp32_fma : Out.fp32_ops) += N;
-  else if (Scalar->isHalfTy() || Scalar->isBFloatTy())
-    (FMA ? Out.fp16_fma : Out.fp16_ops) += N;
-  else if (Scalar->isDoubleTy())
-    (FMA ? Out.fp64_fma : Out.fp64_ops) += N;
-}
-
 void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
                                  bool IsStore, double W, FunctionState &S) {
   KernelFeatures &Out = S.Out;
@@ -283,47 +269,11 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
   }
 }
 
-void FeatureCounter::countKind(CallKind Kind, const Type *Scalar,
-                               unsigned Lanes, double W, KernelFeatures &Out) {
-  double N = W * Lanes;
-  switch (Kind) {
-  case CallKind::FloatOp:
-  case CallKind::FloatFMA:
-    return countFloat(Scalar, N, Kind == CallKind::FloatFMA, Out);
-  case CallKind::IntOp:
-    Out.int_ops += N;
-    return;
-  case CallKind::Conversion:
-    Out.conversions += N;
-    return;
-  case CallKind::Special:
-    Out.special_fns += N;
-    return;
-  case CallKind::Barrier:
-    Out.barriers += W;
-    return;
-  case CallKind::Shuffle:
-    Out.warp_shuffles += W;
-    return;
-  case CallKind::Vote:
-    Out.warp_votes += W;
-    return;
-  case CallKind::TensorCore:
-    Out.tensor_ops += W;
-    return;
-  case CallKind::Atomic:
-  case CallKind::GlobalLoad:
-  case CallKind::Other:
-    return; // memory kinds need the call's operands; see countCall
-  }
-}
-
 void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
   KernelFeatures &Out = S.Out;
   if (auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand())) {
     for (const AsmOp &Op : classifyInlineAsm(Asm->getAsmString()))
-      countKind(Op.Kind, asmScalarType(Op.Scalar, Call.getContext()), Op.Lanes,
-                W, Out);
+      countClassifiedOp(Out, Op.Kind, Op.Scalar, Op.Lanes, W);
     return;
   }
   Function *Callee = Call.getCalledFunction();
@@ -358,8 +308,8 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
   case CallKind::Other:
     break;
   default:
-    return countKind(Kind, Call.getType()->getScalarType(),
-                     lanes(Call.getType()), W, Out);
+    return countClassifiedOp(Out, Kind, scalarKind(Call.getType()),
+                             lanes(Call.getType()), W);
   }
   if (Callee->isDeclaration() || Callee->isIntrinsic() ||
       InProgress.contains(Callee))
@@ -378,21 +328,20 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
   case Instruction::FMul:
     if (fusesIntoUser(I))
       return; // counted as an FMA at its user
-    return countFloat(T->getScalarType(), W * lanes(T), /*FMA=*/false, Out);
+    return countFloatOps(Out, scalarKind(T), W * lanes(T), /*FMA=*/false);
   case Instruction::FAdd:
   case Instruction::FSub:
-    return countFloat(T->getScalarType(), W * lanes(T),
-                      /*FMA=*/fusedOperand(I) != nullptr, Out);
+    return countFloatOps(Out, scalarKind(T), W * lanes(T),
+                         /*FMA=*/fusedOperand(I) != nullptr);
   case Instruction::FNeg:
-    return countFloat(T->getScalarType(), W * lanes(T), /*FMA=*/false, Out);
+    return countFloatOps(Out, scalarKind(T), W * lanes(T), /*FMA=*/false);
   case Instruction::FDiv:
   case Instruction::FRem:
     Out.special_fns += W * lanes(T);
     return;
   case Instruction::FCmp: {
     Type *OpTy = I.getOperand(0)->getType();
-    return countFloat(OpTy->getScalarType(), W * lanes(OpTy), /*FMA=*/false,
-                      Out);
+    return countFloatOps(Out, scalarKind(OpTy), W * lanes(OpTy), /*FMA=*/false);
   }
   case Instruction::Add: case Instruction::Sub: case Instruction::Mul:
   case Instruction::UDiv: case Instruction::SDiv: case Instruction::URem:
@@ -451,12 +400,9 @@ KernelFeatures FeatureCounter::count(Function &F) {
 
   KernelFeatures Out;
   Out.Name = F.getName().str();
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
-  TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
-  TargetLibraryInfo TLI(TLII, &F);
-  AssumptionCache AC(F);
-  ScalarEvolution SE(F, TLI, AC, DT, LI);
+  LocalAnalyses A(F);
+  ScalarEvolution &SE = A.SE;
+  const LoopInfo &LI = A.LI;
   ThreadDependence TD(F, [&](const Function &Callee) {
     return Callees.returnsThreadDependent(Callee);
   });

@@ -284,20 +284,7 @@ const GpuArch &EnergyOptimizeGpuPass::archFor(gpu::GPUModuleOp Module,
         Chip = NVVMTarget.getChip().str();
         break;
       }
-  std::optional<unsigned> Sm = parseSmVersion(Chip);
-  if (!Sm) {
-    Notes.push_back(Chip.empty() ? "no #nvvm.target on the gpu.module; "
-                                   "assuming sm_90"
-                                 : "target chip '" + Chip +
-                                       "' is not sm_XX; assuming sm_90");
-    Sm = 90;
-  }
-  if (const GpuArch *Exact = lookupGpuArch(*Sm))
-    return *Exact;
-  const GpuArch &Near = *nearestGpuArch(*Sm);
-  Notes.push_back("no tables for sm_" + std::to_string(*Sm) + "; using " +
-                  Near.Name);
-  return Near;
+  return resolveGpuArch(Chip, "#nvvm.target on the gpu.module", Notes);
 }
 
 FailureOr<const SelectedModel *>

@@ -2,7 +2,7 @@
 
 #include "GpuKernelFeatures.h"
 
-#include "AccessStride.h"
+#include "Stride.h"
 #include "CallClassifier.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -261,30 +261,6 @@ bool ThreadTaint::visit(Operation *Op) {
 }
 
 //===-- Address stride per thread_id x ------------------------------------===//
-
-Stride addStrides(Stride A, Stride B) {
-  if (A.K == Stride::Unknown || B.K == Stride::Unknown)
-    return Stride::unknown();
-  if (A.K == Stride::Zero)
-    return B;
-  if (B.K == Stride::Zero)
-    return A;
-  int64_t Sum;
-  if (A.K == Stride::Constant && B.K == Stride::Constant &&
-      !llvm::AddOverflow(A.Bytes, B.Bytes, Sum))
-    return Stride::constant(Sum);
-  return Stride::symbolic();
-}
-
-Stride scaleStride(Stride S, std::optional<int64_t> Factor) {
-  if (S.K == Stride::Zero || S.K == Stride::Unknown)
-    return S;
-  int64_t Product;
-  if (!Factor || S.K == Stride::Symbolic ||
-      llvm::MulOverflow(S.Bytes, *Factor, Product))
-    return Stride::symbolic();
-  return Stride::constant(Product);
-}
 
 /// How an index moves when thread_id x grows by one, from the arith ops that
 /// compute it; what is not affine in thread_id x is Unknown if it depends
@@ -609,52 +585,27 @@ private:
   static void countKind(CallKind Kind, Type T, double W, KernelFeatures &Out);
 };
 
-void FeatureCounter::countFloat(Type T, double N, bool FMA,
-                                KernelFeatures &Out) {
+/// The feature counts' element kind of T (or of T's vector elements).
+static ScalarKind scalarKind(Type T) {
   Type Scalar = getElementTypeOrSelf(T);
   if (Scalar.isF32())
-    (FMA ? Out.fp32_fma : Out.fp32_ops) += N;
-  else if (Scalar.isF16() || Scalar.isBF16())
-    (FMA ? Out.fp16_fma : Out.fp16_ops) += N;
-  else if (Scalar.isF64())
-    (FMA ? Out.fp64_fma : Out.fp64_ops) += N;
+    return ScalarKind::F32;
+  if (Scalar.isF16() || Scalar.isBF16())
+    return ScalarKind::F16;
+  if (Scalar.isF64())
+    return ScalarKind::F64;
+  return ScalarKind::Other;
+}
+
+void FeatureCounter::countFloat(Type T, double N, bool FMA,
+                                KernelFeatures &Out) {
+  countFloatOps(Out, scalarKind(T), N, FMA);
 }
 
 void FeatureCounter::countKind(CallKind Kind, Type T, double W,
                                KernelFeatures &Out) {
-  double N = T ? W * lanes(T) : W;
-  switch (Kind) {
-  case CallKind::FloatOp:
-  case CallKind::FloatFMA:
-    if (T)
-      countFloat(T, N, Kind == CallKind::FloatFMA, Out);
-    return;
-  case CallKind::IntOp:
-    Out.int_ops += N;
-    return;
-  case CallKind::Conversion:
-    Out.conversions += N;
-    return;
-  case CallKind::Special:
-    Out.special_fns += N;
-    return;
-  case CallKind::Barrier:
-    Out.barriers += W;
-    return;
-  case CallKind::Shuffle:
-    Out.warp_shuffles += W;
-    return;
-  case CallKind::Vote:
-    Out.warp_votes += W;
-    return;
-  case CallKind::TensorCore:
-    Out.tensor_ops += W;
-    return;
-  case CallKind::Atomic:
-  case CallKind::GlobalLoad:
-  case CallKind::Other:
-    return; // instruction only: no memory operand to classify
-  }
+  countClassifiedOp(Out, Kind, T ? scalarKind(T) : ScalarKind::Other,
+                    T ? lanes(T) : 1, W);
 }
 
 void FeatureCounter::countAccess(Value MemRef, ValueRange Indices,

@@ -103,17 +103,7 @@ const GpuArch &archFor(const Function &F, StringRef Override,
   StringRef Cpu = Override;
   if (Cpu.empty())
     Cpu = F.getFnAttribute("target-cpu").getValueAsString();
-  std::optional<unsigned> Sm = parseSmVersion(Cpu);
-  if (!Sm) {
-    Notes.push_back("no sm_XX target-cpu; assuming sm_90");
-    Sm = 90;
-  }
-  if (const GpuArch *Exact = lookupGpuArch(*Sm))
-    return *Exact;
-  const GpuArch &Near = *nearestGpuArch(*Sm);
-  Notes.push_back("no tables for sm_" + std::to_string(*Sm) + "; using " +
-                  Near.Name);
-  return Near;
+  return resolveGpuArch(Cpu, "sm_XX target-cpu", Notes);
 }
 
 class ModuleOptimizer {

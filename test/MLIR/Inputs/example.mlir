@@ -1,7 +1,7 @@
 // The README's example: two kernels in the gpu dialect and the host code
 // that launches them. energy-optimize-gpu picks each kernel's block shape
 // and rewrites the launches (block and grid, same threads) and the kernels
-// (known_block_size, nvvm.reqntid) together.
+// (nvvm.reqntid, constant gpu.block_dim) together.
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
     // y = a * x + y
