@@ -137,6 +137,11 @@ struct KernelFeatures {
   /// Derived fields (flops, arithmetic_intensity) from the counted ones.
   void finalize();
 
+  /// Whether the kernel indexes threads in y (threadIdx.y or blockDim.y), so
+  /// its blocks may be 2-D. blockIdx.y alone does not count: a 2-D grid of
+  /// 1-D blocks.
+  bool usesBlockY() const;
+
   void printText(llvm::raw_ostream &OS) const;
   void writeJSON(llvm::json::OStream &J) const;
   static void printCSVHeader(llvm::raw_ostream &OS);

@@ -99,6 +99,11 @@ void KernelFeatures::finalize() {
   }
 }
 
+bool KernelFeatures::usesBlockY() const {
+  return Dims.ThreadIdx.find('y') != std::string::npos ||
+         Dims.BlockDim.find('y') != std::string::npos;
+}
+
 /// Stable numbers: integers print as integers, others with 6 digits.
 static void printNumber(raw_ostream &OS, double V) {
   if (V == static_cast<double>(static_cast<long long>(V)))

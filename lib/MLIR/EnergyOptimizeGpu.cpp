@@ -5,7 +5,7 @@
 // point of the Pareto front the objective asks for, and rewrites host and
 // device consistently: every gpu.launch_func of the kernel gets the chosen
 // block and the grid that covers the same threads; the kernel gets
-// nvvm.reqntid (and nvvm.minctasm), which reach the PTX, and its
+// nvvm.reqntid, which reaches the PTX, and its
 // gpu.block_dim reads become constants. Kernels it cannot rewrite safely
 // are left alone with the reason.
 // Every kernel gets a remark with the numbers.
@@ -168,20 +168,15 @@ std::string rewriteLaunches(const LaunchSites &Sites, const BlockShape &New) {
   return S;
 }
 
-/// Bounds the chosen block into the kernel: nvvm.reqntid (and nvvm.minctasm)
-/// reach the PTX as .reqntid/.minnctapersm, and gpu.block_dim becomes a
-/// constant. Not known_block_size: the NVVM lowering turns it into .maxntid,
-/// and ptxas rejects .maxntid next to .reqntid.
+/// Bounds the chosen block into the kernel: nvvm.reqntid reaches the PTX as
+/// .reqntid, and gpu.block_dim becomes a constant. Not known_block_size: the
+/// NVVM lowering turns it into .maxntid, and ptxas rejects .maxntid next to
+/// .reqntid. No nvvm.minctasm, for the reason the LLVM pass gives.
 void setBounds(gpu::GPUFuncOp Kernel, const Candidate &C) {
   SmallVector<int32_t, 3> Block(C.Block.begin(), C.Block.end());
   MLIRContext *Ctx = Kernel.getContext();
   Kernel->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                   DenseI32ArrayAttr::get(Ctx, Block));
-  // Holds ptxas to the occupancy the prediction assumed.
-  if (C.Query.Occ.ActiveBlocksPerSM > 1)
-    Kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                    IntegerAttr::get(IntegerType::get(Ctx, 32),
-                                     C.Query.Occ.ActiveBlocksPerSM));
   SmallVector<gpu::BlockDimOp> Dims;
   Kernel.walk([&](gpu::BlockDimOp Op) { Dims.push_back(Op); });
   for (gpu::BlockDimOp Op : Dims) {

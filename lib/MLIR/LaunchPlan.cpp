@@ -43,7 +43,7 @@ static bool launchable(const LaunchPlanRequest &R, const BlockShape &B) {
 Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
                                 const CostModel &Model) {
   LaunchPlan P;
-  bool TwoD = R.Features->reads_dim_y != 0;
+  bool TwoD = R.Features->usesBlockY();
   for (const BlockShape &B :
        freeBlockShapes(TwoD, R.Arch->WarpSize, R.Arch->MaxThreadsPerBlock)) {
     if (launchable(R, B))

@@ -167,7 +167,7 @@ static Expected<std::vector<BlockShape>>
 shapesFor(const KernelPlan &P, size_t Assignment,
           const std::optional<std::array<std::string, 2>> &Tiled) {
   if (!Tiled)
-    return freeBlockShapes(P.Features[Assignment].reads_dim_y != 0,
+    return freeBlockShapes(P.Features[Assignment].usesBlockY(),
                            P.Arch->WarpSize, P.Arch->MaxThreadsPerBlock);
   BlockShape B = {1, 1, 1};
   for (unsigned D = 0; D < 2; ++D) {
@@ -252,14 +252,14 @@ Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
   BlockShape DefaultShape =
       Tiled ? (*shapesFor(P, Default, Tiled))[0]
             : recordedBlock(*P.Kernel->getParent(), P.Record)
-                  .value_or(P.Features[Default].reads_dim_y
+                  .value_or(P.Features[Default].usesBlockY()
                                 ? BlockShape{32, 8, 1}
                                 : BlockShape{256, 1, 1});
   P.DefaultBaseline = Build(Default, DefaultShape);
   P.OccupancyBaseline =
       Tiled ? P.DefaultBaseline
             : Build(Default, occupancyHeuristicShape(
-                                 *P.Arch, P.Features[Default].reads_dim_y != 0,
+                                 *P.Arch, P.Features[Default].usesBlockY(),
                                  [&](const BlockShape &B) {
                                    return Build(Default, B).Query.Occ;
                                  }));

@@ -1,8 +1,8 @@
 // energy-optimize-gpu rewrites both sides of a kernel together: every
 // gpu.launch_func gets the chosen block and the grid that covers the same
 // threads per dimension (so only blocks that divide them are candidates),
-// and the gpu.func gets nvvm.reqntid and nvvm.minctasm (the occupancy the
-// prediction assumed), and its gpu.block_dim reads become constants. It
+// and the gpu.func gets nvvm.reqntid, and its gpu.block_dim reads become
+// constants. It
 // does not set known_block_size: the NVVM lowering makes that .maxntid, and
 // ptxas rejects .maxntid together with .reqntid.
 // The choices are the analytic model's on sm_90 (model=analytic keeps the
@@ -20,7 +20,7 @@
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
     // CHECK-LABEL: gpu.func @saxpy
-    // CHECK-SAME:  kernel attributes {nvvm.minctasm = 2 : i32, nvvm.reqntid = array<i32: 768, 1, 1>}
+    // CHECK-SAME:  kernel attributes {nvvm.reqntid = array<i32: 768, 1, 1>}
     // CHECK:       %[[BID:.+]] = gpu.block_id x
     // CHECK-NEXT:  %[[DIM:.+]] = arith.constant 768 : index
     // CHECK-NEXT:  %[[TID:.+]] = gpu.thread_id x
@@ -53,12 +53,12 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    // One row per block in y (block_id y without block_dim y): the launches'
-    // block height (1) is kept; both launches, with different grids, take
-    // the chosen width.
+    // One row per block in y (block_id y without block_dim y, so 1-D blocks
+    // are searched): the launches' block height (1) is kept; both launches,
+    // with different grids, take the chosen width.
     // CHECK-LABEL: gpu.func @rows
     // CHECK-SAME:  nvvm.reqntid = array<i32: 1024, 1, 1>
-    // REMARK: remark: energy: kernel @rows: chose block 1024 {{.*}}; 6 of 6 candidates evaluated (27 more do not fit the launch sites), {{[0-9]+}} on the Pareto front; launches: grid 32x4096 block 128 -> grid 4x4096 block 1024, grid 64x4096 block 128 -> grid 8x4096 block 1024
+    // REMARK: remark: energy: kernel @rows: chose block 1024 {{.*}}; 6 of 6 candidates evaluated (26 more do not fit the launch sites), {{[0-9]+}} on the Pareto front; launches: grid 32x4096 block 128 -> grid 4x4096 block 1024, grid 64x4096 block 128 -> grid 8x4096 block 1024
     gpu.func @rows(%in: memref<?x?xf32>) kernel {
       %col = gpu.global_id x
       %row = gpu.block_id y
