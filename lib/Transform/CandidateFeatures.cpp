@@ -51,24 +51,39 @@ static void inlineCalls(Function &F) {
   }
 }
 
+CandidateFeatureExtractor::~CandidateFeatureExtractor() { release(); }
+
+void CandidateFeatureExtractor::release() {
+  if (Prepared)
+    Prepared->eraseFromParent();
+  Prepared = nullptr;
+  Kernel = nullptr;
+}
+
 Expected<KernelFeatures> CandidateFeatureExtractor::extract(
-    Function &Kernel, ArrayRef<std::pair<GlobalVariable *, int>> Values) {
+    Function &K, ArrayRef<std::pair<GlobalVariable *, int>> Values) {
+  if (Kernel != &K) {
+    release();
+    ValueToValueMapTy VMap;
+    Prepared = CloneFunction(&K, VMap);
+    // -O0 kernels are optnone: the clone is ours to simplify.
+    Prepared->removeFnAttr(Attribute::OptimizeNone);
+    Prepared->removeFnAttr(Attribute::NoInline);
+    inlineCalls(*Prepared);
+    Cleanup.run(*Prepared, FAM);
+    FAM.clear(*Prepared, Prepared->getName());
+    Kernel = &K;
+  }
   ValueToValueMapTy VMap;
-  Function *Clone = CloneFunction(&Kernel, VMap);
-  // -O0 kernels are optnone: the clone is ours to simplify.
-  Clone->removeFnAttr(Attribute::OptimizeNone);
-  Clone->removeFnAttr(Attribute::NoInline);
-  inlineCalls(*Clone);
+  Function *Copy = CloneFunction(Prepared, VMap);
   for (auto [Var, Value] : Values)
-    if (Error E = replaceTunableReads(*Var, Value, {Clone})) {
-      Clone->eraseFromParent();
+    if (Error E = replaceTunableReads(*Var, Value, {Copy})) {
+      Copy->eraseFromParent();
       return E;
     }
-  Cleanup.run(*Clone, FAM);
-  FAM.clear(*Clone, Clone->getName());
-  KernelFeatures Features = computeKernelFeatures(*Clone, Opts);
-  Features.Name = Kernel.getName().str();
-  Clone->eraseFromParent();
+  KernelFeatures Features = computeKernelFeatures(*Copy, Opts);
+  Features.Name = K.getName().str();
+  Copy->eraseFromParent();
   return Features;
 }
 

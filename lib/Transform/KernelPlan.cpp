@@ -199,6 +199,8 @@ Error KernelPlanner::measureAssignments(KernelPlan &P) {
       return Features.takeError();
     P.Features.push_back(std::move(*Features));
   }
+  // The clone must not outlive planning: the rewrite walks the kernel's users.
+  Extractor.release();
   for (const GlobalVariable *Var : sharedGlobalsUsedBy(*P.Kernel)) {
     auto It = Info.SharedShapes.find(Var);
     if (It != Info.SharedShapes.end())
