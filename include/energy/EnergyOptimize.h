@@ -4,7 +4,7 @@
 // configuration (block shape x tunable values) of each NVPTX kernel, builds
 // the Pareto front, picks the point the objective asks for, and, for kernels
 // opted in (energy.cuh or -energy-tune-all) and not bounded by the user,
-// rewrites the kernel: reqntid/minctasm, tunables folded to constants,
+// rewrites the kernel: reqntid, tunables folded to constants,
 // shared arrays resized, blockDim folded, and the launch record the host
 // reads. Every kernel gets a remark; -energy-report=FILE writes JSON.
 //

@@ -219,10 +219,20 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
 double FeatureCounter::blockWeight(const BasicBlock &BB, const LoopInfo &LI,
                                    ScalarEvolution &SE) {
   double W = 1;
-  for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
-    W *= knownTripCount(L, SE)
-             .value_or(symbolicTripCount(L, SE, Opts.DefaultExtent)
-                           .value_or(Opts.DefaultTripCount));
+  for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
+    // A loop that exits only from its header (`while` form, before
+    // rotation) runs the rest of its body one time fewer than the header.
+    // ScalarEvolution's counts are header executions; the default trip
+    // count means body iterations.
+    bool WhileForm = L->getExitingBlock() == L->getHeader() &&
+                     L->getLoopLatch() != L->getHeader();
+    std::optional<unsigned> Counted = knownTripCount(L, SE);
+    if (!Counted)
+      Counted = symbolicTripCount(L, SE, Opts.DefaultExtent);
+    double Header = Counted ? *Counted
+                            : Opts.DefaultTripCount + (WhileForm ? 1 : 0);
+    W *= (WhileForm && &BB != L->getHeader()) ? Header - 1 : Header;
+  }
   return W;
 }
 
