@@ -1,0 +1,154 @@
+"""The oracle table: measured best configurations per kernel against the baselines.
+
+    python3 -m energy.oracle MANIFEST.json ROWS.jsonl... [--baselines FILE] [--json OUT]
+
+For each kernel of the sweep's manifest, from the measured rows (repeats and drift
+re-measurements merged by their median):
+- the measured energy-optimal and time-optimal configurations;
+- the configuration the plugin chose under each objective (energy, time, edp; from the
+  manifest), NVIDIA's occupancy heuristic (the config energy-bench matched to
+  cuOccupancyMaxPotentialBlockSize in the baselines file; else the plugin's emulation of
+  it recorded in the manifest) and the default (256 threads, default tunables);
+- for each of those, its measured energy relative to the energy-optimal configuration
+  and its time relative to the time-optimal one (1.0 = the oracle).
+A configuration that was not measured (or failed) is reported as such, never guessed.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+
+from energy import dataset
+from energy.dataset import DatasetError
+
+
+def _merged(frame):
+    """(kernel, config) -> (median time_s, median energy_j)."""
+    grouped = frame.groupby(["kernel", "config"], sort=False)[["time_s", "energy_j"]].median()
+    return {key: (row.time_s, row.energy_j) for key, row in grouped.iterrows()}
+
+
+def _heuristic_configs(path):
+    """kernel -> the measured config energy-bench matched to the occupancy heuristic."""
+    if not path or not os.path.exists(path):
+        return {}
+    picks = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                row = json.loads(line)
+                if row.get("config"):
+                    picks[row["kernel"]] = row["config"]
+    return picks
+
+
+def _entry(config, measured, best_energy, best_time):
+    if config is None:
+        return {"config": None, "measured": False}
+    if config not in measured:
+        return {"config": config, "measured": False}
+    time_s, energy_j = measured[config]
+    return {"config": config, "measured": True, "time_s": time_s, "energy_j": energy_j,
+            "energy_vs_best": energy_j / best_energy, "time_vs_best": time_s / best_time}
+
+
+def oracle_table(manifest, frame, heuristic_picks):
+    merged = _merged(frame)
+    kernels = []
+    for k in manifest["kernels"]:
+        name = k["name"]
+        measured = {config: v for (kernel, config), v in merged.items() if kernel == name}
+        if not measured:
+            kernels.append({"kernel": name, "measured_configs": 0})
+            continue
+        energy_opt = min(measured, key=lambda c: measured[c][1])
+        time_opt = min(measured, key=lambda c: measured[c][0])
+        best_energy, best_time = measured[energy_opt][1], measured[time_opt][0]
+        entry = lambda c: _entry(c, measured, best_energy, best_time)
+        baseline = k.get("baseline", {})
+        kernels.append({
+            "kernel": name,
+            "measured_configs": len(measured),
+            "energy_optimal": entry(energy_opt),
+            "time_optimal": entry(time_opt),
+            "plugin": {objective: entry(config)
+                       for objective, config in k.get("choices", {}).items()},
+            "occupancy_heuristic": entry(heuristic_picks.get(name,
+                                                             baseline.get("occupancy_config"))),
+            "default": entry(baseline.get("default_config")),
+        })
+    return {"kernels": kernels, "summary": summarize(kernels)}
+
+
+def summarize(kernels):
+    """Medians over the kernels where both sides were measured."""
+    out = {}
+    for label, get in (("plugin_energy", lambda k: k.get("plugin", {}).get("energy")),
+                       ("occupancy_heuristic", lambda k: k.get("occupancy_heuristic")),
+                       ("default", lambda k: k.get("default"))):
+        values = [e["energy_vs_best"] for k in kernels if (e := get(k)) and e.get("measured")]
+        out[label + "_energy_vs_best_median"] = statistics.median(values) if values else None
+    hits = [k["plugin"]["energy"]["config"] == k["energy_optimal"]["config"]
+            for k in kernels if k.get("plugin", {}).get("energy", {}).get("measured")]
+    out["plugin_energy_top1"] = sum(hits) / len(hits) if hits else None
+    return out
+
+
+def format_table(table):
+    def cell(e, field):
+        if not e or not e.get("measured"):
+            return "n/a"
+        return f"{e[field]:.3f}"
+    lines = [f"{'kernel':<16} {'energy-optimal':<28} {'time-optimal':<28} "
+             f"{'plugin E':>8} {'plugin T':>8} {'occ. E':>8} {'def. E':>8}"]
+    for k in table["kernels"]:
+        if not k["measured_configs"]:
+            lines.append(f"{k['kernel']:<16} (no measurements)")
+            continue
+        plugin = k["plugin"].get("energy")
+        lines.append(f"{k['kernel']:<16} {k['energy_optimal']['config']:<28} "
+                     f"{k['time_optimal']['config']:<28} {cell(plugin, 'energy_vs_best'):>8} "
+                     f"{cell(plugin, 'time_vs_best'):>8} "
+                     f"{cell(k['occupancy_heuristic'], 'energy_vs_best'):>8} "
+                     f"{cell(k['default'], 'energy_vs_best'):>8}")
+    s = table["summary"]
+    fmt = lambda v: "n/a" if v is None else f"{v:.3f}"
+    lines.append(f"median energy / best: plugin {fmt(s['plugin_energy_energy_vs_best_median'])}, "
+                 f"occupancy heuristic {fmt(s['occupancy_heuristic_energy_vs_best_median'])}, "
+                 f"default {fmt(s['default_energy_vs_best_median'])}; "
+                 f"plugin top-1 {fmt(s['plugin_energy_top1'])}")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python3 -m energy.oracle",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("manifest", help="manifest.json of the sweep that was measured")
+    parser.add_argument("rows", nargs="+", help="energy-bench JSON lines")
+    parser.add_argument("--baselines", help="energy-bench's .baselines.jsonl "
+                        "(default: beside the first rows file)")
+    parser.add_argument("--json", help="write the table here")
+    args = parser.parse_args(argv)
+    baselines = args.baselines or os.path.splitext(args.rows[0])[0] + ".baselines.jsonl"
+    try:
+        with open(args.manifest, encoding="utf-8") as f:
+            manifest = json.load(f)
+        data = dataset.load(args.rows)
+    except (OSError, json.JSONDecodeError) as e:
+        print(f"error: {args.manifest}: {e}", file=sys.stderr)
+        return 1
+    except DatasetError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    table = oracle_table(manifest, data.frame, _heuristic_configs(baselines))
+    print(format_table(table))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(table, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
