@@ -152,7 +152,7 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
     Fixed[P.TunableVars[I]] = Values[I];
   }
   for (const ResizableArray &A : P.SharedArrays) {
-    auto Dims = P.arrayDims(A, C);
+    auto Dims = P.arrayDims(A, C.Assignment, C.Block);
     if (!Dims)
       return Dims.takeError();
     if (Error E = resizeSharedArray(*A.Var, *Dims))

@@ -8,6 +8,7 @@
 #include "energy/NVVMAnnotations.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
@@ -30,13 +31,14 @@ std::string KernelPlan::describe(const Candidate &C) const {
   return S;
 }
 
-Expected<std::vector<int64_t>> KernelPlan::arrayDims(const ResizableArray &A,
-                                                     const Candidate &C) const {
-  ValueMap Values = {{"BLOCK_X", C.Block[0]},
-                     {"BLOCK_Y", C.Block[1]},
-                     {"BLOCK_Z", C.Block[2]}};
+Expected<std::vector<int64_t>>
+KernelPlan::arrayDims(const ResizableArray &A, size_t Assignment,
+                      const BlockShape &Block) const {
+  ValueMap Values = {{"BLOCK_X", Block[0]},
+                     {"BLOCK_Y", Block[1]},
+                     {"BLOCK_Z", Block[2]}};
   for (size_t I = 0; I < Tunables.size(); ++I)
-    Values[Tunables[I].Name] = Assignments[C.Assignment][I];
+    Values[Tunables[I].Name] = Assignments[Assignment][I];
   std::vector<int64_t> Dims;
   for (const ShapeDim &D : A.Shape) {
     auto V = evaluateDim(D, Values);
@@ -129,27 +131,17 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
   // Resizable arrays count at their size for this candidate.
   double Shared = F.static_shared_bytes;
   bool Fits = true;
-  Candidate Probe;
-  Probe.Assignment = Assignment;
-  Probe.Block = Block;
   for (const ResizableArray &A : P.SharedArrays) {
-    auto Dims = P.arrayDims(A, Probe);
+    auto Dims = P.arrayDims(A, Assignment, Block);
     if (!Dims)
       return Dims.takeError();
+    auto Bytes = resizedArrayBytes(*A.Var, *Dims);
+    if (!Bytes)
+      return Bytes.takeError();
+    Fits = Fits && Bytes->has_value();
     const DataLayout &DL = A.Var->getParent()->getDataLayout();
-    double Declared = DL.getTypeAllocSize(A.Var->getValueType());
-    Type *Elem = A.Var->getValueType();
-    ArrayRef<int64_t> Rest = *Dims;
-    double Size = 1;
-    for (; isa<ArrayType>(Elem); Elem = Elem->getArrayElementType()) {
-      if (!Rest.empty()) {
-        Fits = Fits && uint64_t(Rest.front()) <= Elem->getArrayNumElements();
-        Size *= Rest.front();
-        Rest = Rest.drop_front();
-      }
-    }
-    Size *= DL.getTypeAllocSize(Elem);
-    Shared += Size - Declared;
+    Shared += double(Bytes->value_or(0)) -
+              double(DL.getTypeAllocSize(A.Var->getValueType()));
   }
   Candidate C = energy::makeCandidate(
       F, *P.Arch, Block,

@@ -61,7 +61,8 @@ struct KernelPlan {
   std::string describe(const Candidate &C) const;
   /// Evaluated sizes of the shared arrays for a candidate (outermost first).
   llvm::Expected<std::vector<int64_t>> arrayDims(const ResizableArray &A,
-                                                 const Candidate &C) const;
+                                                 size_t Assignment,
+                                                 const BlockShape &Block) const;
 };
 
 } // namespace energy

@@ -74,23 +74,42 @@ void setTunableRecord(GlobalVariable &Tunable, int Value) {
   Tunable.setInitializer(ConstantDataArray::get(Tunable.getContext(), Values));
 }
 
-Error resizeSharedArray(GlobalVariable &Array, ArrayRef<int64_t> Dims) {
-  // Old array type per nesting level -> new one.
-  DenseMap<Type *, Type *> NewTypeOf;
+SmallVector<ArrayType *, 4> arrayLevels(Type *T) {
   SmallVector<ArrayType *, 4> Levels;
-  for (Type *T = Array.getValueType(); auto *AT = dyn_cast<ArrayType>(T);
-       T = AT->getElementType())
+  for (; auto *AT = dyn_cast<ArrayType>(T); T = AT->getElementType())
     Levels.push_back(AT);
+  return Levels;
+}
+
+Expected<std::optional<uint64_t>>
+resizedArrayBytes(const GlobalVariable &Array, ArrayRef<int64_t> Dims) {
+  SmallVector<ArrayType *, 4> Levels = arrayLevels(Array.getValueType());
   if (Levels.size() != Dims.size())
     return rewriteError("shared array '" + Array.getName() + "' has " +
                         Twine(Levels.size()) + " dimensions, its shape spec " +
                         Twine(Dims.size()));
+  const DataLayout &DL = Array.getParent()->getDataLayout();
+  uint64_t Bytes = DL.getTypeAllocSize(Levels.back()->getElementType());
+  for (size_t I = 0; I < Levels.size(); ++I) {
+    if (Dims[I] <= 0 || uint64_t(Dims[I]) > Levels[I]->getNumElements())
+      return std::nullopt;
+    Bytes *= uint64_t(Dims[I]);
+  }
+  return Bytes;
+}
+
+Error resizeSharedArray(GlobalVariable &Array, ArrayRef<int64_t> Dims) {
+  auto Bytes = resizedArrayBytes(Array, Dims);
+  if (!Bytes)
+    return Bytes.takeError();
+  if (!*Bytes)
+    return rewriteError("shared array '" + Array.getName() +
+                        "': the chosen sizes do not fit the declared array");
+  // Old array type per nesting level -> new one.
+  DenseMap<Type *, Type *> NewTypeOf;
+  SmallVector<ArrayType *, 4> Levels = arrayLevels(Array.getValueType());
   Type *Elem = Levels.back()->getElementType();
   for (size_t I = Levels.size(); I-- > 0;) {
-    if (Dims[I] <= 0 || uint64_t(Dims[I]) > Levels[I]->getNumElements())
-      return rewriteError("shared array '" + Array.getName() + "': size " +
-                          Twine(Dims[I]) + " does not fit the declared " +
-                          Twine(Levels[I]->getNumElements()));
     Elem = ArrayType::get(Elem, Dims[I]);
     NewTypeOf[Levels[I]] = Elem;
   }

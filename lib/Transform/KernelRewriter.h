@@ -5,11 +5,15 @@
 #include "energy/ConfigSpace.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <vector>
 
 namespace llvm {
+class ArrayType;
 class Function;
+class Type;
 class GlobalVariable;
 class Module;
 } // namespace llvm
@@ -24,6 +28,16 @@ llvm::Error replaceTunableReads(llvm::GlobalVariable &Tunable, int Value,
 /// Stores Value as the tunable's chosen value for the host to read.
 void setTunableRecord(llvm::GlobalVariable &Tunable, int Value);
 
+
+/// The levels of a (nested) array type, outermost first.
+llvm::SmallVector<llvm::ArrayType *, 4> arrayLevels(llvm::Type *T);
+
+/// Bytes of Array resized to Dims (outermost first): an error when Dims does
+/// not give one size per dimension, nothing when a size is not positive or
+/// exceeds the declared one (the array cannot hold it).
+llvm::Expected<std::optional<uint64_t>>
+resizedArrayBytes(const llvm::GlobalVariable &Array,
+                  llvm::ArrayRef<int64_t> Dims);
 
 /// Shrinks a shared array to Dims (outermost first), rewriting the GEPs that
 /// index it. The array must be indexed through typed GEPs, as clang emits
