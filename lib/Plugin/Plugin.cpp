@@ -33,7 +33,7 @@ static cl::opt<std::string> FeaturesJSON(
 
 static cl::opt<unsigned> DefaultTrip(
     "energy-default-trip-count", cl::init(energy::DefaultTripCount),
-    cl::desc("Trip count assumed for loops ScalarEvolution cannot bound"));
+    cl::desc("Iterations assumed for loops ScalarEvolution cannot count (default 8)"));
 
 static cl::opt<std::string> ObjectiveFlag(
     "energy-objective", cl::value_desc("energy|time|edp"),

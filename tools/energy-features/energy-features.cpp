@@ -45,7 +45,7 @@ cl::opt<Format> OutFormat(
     cl::cat(Category));
 cl::opt<unsigned> DefaultTrip(
     "energy-default-trip-count", cl::init(energy::DefaultTripCount),
-    cl::desc("Trip count assumed for loops ScalarEvolution cannot bound"),
+    cl::desc("Iterations assumed for loops ScalarEvolution cannot count (default 8)"),
     cl::cat(Category));
 CudaCompileOptions::CommandLine CudaFlags(Category);
 
