@@ -9,6 +9,7 @@
 #include "RegisterPressure.h"
 #include "ThreadDependence.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -156,8 +157,13 @@ private:
     const DataLayout &DL;
   };
 
-  double blockWeight(const BasicBlock &BB, const LoopInfo &LI,
-                     ScalarEvolution &SE);
+  /// How often a loop's header and the rest of its body run per entry.
+  struct LoopWeight {
+    double Header = 1, Body = 1;
+    bool Known = false; // a constant trip count, not an estimate
+  };
+  using LoopWeights = DenseMap<const Loop *, LoopWeight>;
+  LoopWeights weighLoops(const LoopInfo &LI, ScalarEvolution &SE) const;
   void countInstruction(Instruction &I, double W, FunctionState &S);
   void countMemory(const Value *Ptr, Type *AccessTy, bool IsStore, double W,
                    FunctionState &S);
@@ -216,24 +222,24 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
 
 /// Estimated executions per thread of a block: product of the trip counts of
 /// its loops.
-double FeatureCounter::blockWeight(const BasicBlock &BB, const LoopInfo &LI,
-                                   ScalarEvolution &SE) {
-  double W = 1;
-  for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
+FeatureCounter::LoopWeights
+FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE) const {
+  LoopWeights Weights;
+  for (const Loop *L : LI.getLoopsInPreorder()) {
     // A loop that exits only from its header (`while` form, before
     // rotation) runs the rest of its body one time fewer than the header.
     // ScalarEvolution's counts are header executions; the default trip
     // count means body iterations.
     bool WhileForm = L->getExitingBlock() == L->getHeader() &&
                      L->getLoopLatch() != L->getHeader();
-    std::optional<unsigned> Counted = knownTripCount(L, SE);
-    if (!Counted)
-      Counted = symbolicTripCount(L, SE, Opts.DefaultExtent);
+    std::optional<unsigned> Known = knownTripCount(L, SE);
+    std::optional<unsigned> Counted =
+        Known ? Known : symbolicTripCount(L, SE, Opts.DefaultExtent);
     double Header = Counted ? *Counted
                             : Opts.DefaultTripCount + (WhileForm ? 1 : 0);
-    W *= (WhileForm && &BB != L->getHeader()) ? Header - 1 : Header;
+    Weights[L] = {Header, WhileForm ? Header - 1 : Header, Known.has_value()};
   }
-  return W;
+  return Weights;
 }
 
 void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
@@ -418,17 +424,22 @@ KernelFeatures FeatureCounter::count(Function &F) {
   });
   FunctionState S{Out, SE, TD, F.getParent()->getDataLayout()};
 
+  LoopWeights Loops = weighLoops(LI, SE);
   for (BasicBlock &BB : F) {
-    double W = blockWeight(BB, LI, SE);
+    // Estimated executions per thread: the product over the block's loops.
+    double W = 1;
+    for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
+      const LoopWeight &LW = Loops.find(L)->second;
+      W *= &BB == L->getHeader() ? LW.Header : LW.Body;
+    }
     for (Instruction &I : BB)
       countInstruction(I, W, S);
   }
-  for (const Loop *L : LI.getLoopsInPreorder()) {
+  for (const auto &[L, LW] : Loops) {
     Out.loops += 1;
     Out.max_loop_depth =
         std::max(Out.max_loop_depth, static_cast<double>(L->getLoopDepth()));
-    if (!knownTripCount(L, SE))
-      Out.unknown_trip_loops += 1;
+    Out.unknown_trip_loops += LW.Known ? 0 : 1;
   }
   Out.register_estimate =
       std::max(Out.register_estimate,
