@@ -244,7 +244,7 @@ Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
     return cantFail(makeCandidate(P, A, B));
   };
   BlockShape DefaultShape =
-      Tiled ? (*shapesFor(P, Default, Tiled))[0]
+      Tiled ? cantFail(shapesFor(P, Default, Tiled))[0]
             : recordedBlock(*P.Kernel->getParent(), P.Record)
                   .value_or(P.Features[Default].usesBlockY()
                                 ? BlockShape{32, 8, 1}
