@@ -6,7 +6,7 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
   cmake ninja-build g++ \
-  llvm-19-dev llvm-19-tools clang-19 libclang-19-dev \
+  llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-rt-19-dev \
   libmlir-19-dev mlir-19-tools \
   libxgboost-dev python3-xgboost xgboost \
   python3 python3-numpy python3-scipy python3-pandas python3-matplotlib \
