@@ -2,11 +2,13 @@
 //
 // `energy-optimize` predicts time and energy of every candidate launch
 // configuration (block shape x tunable values) of each NVPTX kernel, builds
-// the Pareto front, picks the point the objective asks for, and, for kernels
-// opted in (energy.cuh or -energy-tune-all) and not bounded by the user,
-// rewrites the kernel: reqntid, tunables folded to constants,
-// shared arrays resized, blockDim folded, and the launch record the host
-// reads. Every kernel gets a remark; -energy-report=FILE writes JSON.
+// the Pareto front, picks the point the objective asks for among the block
+// shapes the kernel is correct for, and, for kernels opted in through
+// energy.cuh (their host launches read the launch record) and not bounded by
+// the user, rewrites the kernel: reqntid, tunables folded to constants,
+// shared arrays resized, blockDim folded, and the launch record. Every other
+// kernel keeps the block its host chooses and gets advice. Every kernel gets
+// a remark; -energy-report=FILE writes JSON.
 //
 //   opt -load-pass-plugin=energy.so
 //       -passes='energy-optimize<objective=energy;max-slowdown=0.1>' k.ll
@@ -27,7 +29,6 @@ namespace energy {
 
 struct OptimizeOptions {
   ObjectiveSpec Objective;
-  bool TuneAll = false;
   std::string ReportFile;
   std::string ModelFile;
   std::string Arch;        // "sm_90"; empty: each kernel's target-cpu
@@ -36,8 +37,11 @@ struct OptimizeOptions {
   FeatureOptions Features;
 };
 
-/// Applies one "key=value" (or "tune-all") setting: objective, max-slowdown,
-/// tune-all, report, model, arch, workload, force.
+/// Why -energy-tune-all and energy-optimize<tune-all> are errors.
+extern const char *const TuneAllRemoved;
+
+/// Applies one "key=value" setting: objective, max-slowdown, report, model,
+/// arch, workload, force.
 llvm::Error applyOptimizeSetting(llvm::StringRef Setting, OptimizeOptions &Opts);
 
 /// Parses the parameters of `energy-optimize<a=b;c=d>` on top of Base.

@@ -134,11 +134,29 @@ template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
   __global__ __attribute__((annotate(                                          \
       "energy.tune:record=__energy_launch_" #KERNEL ";block=" #TX "," #TY)))
 
+/// States which block shapes KERNEL is correct for; the plugin then uses
+/// these rules instead of the ones it infers from the code. SPEC lists
+/// rules separated by ';': "pow2" (every extent a power of two), "max=N"
+/// and "multiple=N" (threads per block), "shapes=128,256,32x8" (only these).
+///   ENERGY_BLOCK_RULES(reduce, "pow2;max=512");
+#define ENERGY_BLOCK_RULES(KERNEL, SPEC)                                       \
+  __device__ char __energy_rules_##KERNEL[] = SPEC
+
+/// Declares the dynamic shared memory (extern __shared__) KERNEL needs per
+/// launch: PER_THREAD bytes for each thread of the block plus PER_BLOCK.
+/// The plugin counts it for each candidate and writes it into the launch
+/// record: launch with ENERGY_DYNAMIC_SMEM(KERNEL). Without it, a kernel
+/// using dynamic shared memory keeps its declared default block shape.
+#define ENERGY_DYNAMIC_SHARED(KERNEL, PER_THREAD, PER_BLOCK)                   \
+  __device__ unsigned __energy_dynamic_shared_##KERNEL[2] = {(PER_THREAD),     \
+                                                             (PER_BLOCK)}
+
 /// A shared array the plugin resizes; see the spec grammar above.
 #define ENERGY_SHARED(TYPE, NAME, SPEC)                                        \
   __shared__ __attribute__((annotate("energy.shape:" SPEC))) TYPE NAME
 
 /// The chosen block shape of an opted-in kernel (host side).
 #define ENERGY_BLOCK_DIM(KERNEL) (::energy::block_dim(__energy_launch_##KERNEL))
+/// The dynamic shared memory of that shape (ENERGY_DYNAMIC_SHARED; host).
 #define ENERGY_DYNAMIC_SMEM(KERNEL)                                            \
   (::energy::dynamic_smem(__energy_launch_##KERNEL))

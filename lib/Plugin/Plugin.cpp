@@ -44,8 +44,8 @@ static cl::opt<std::string> MaxSlowdownFlag(
              "(1+x) times slower than the fastest (default 0.1)"));
 static cl::opt<bool> TuneAllFlag(
     "energy-tune-all",
-    cl::desc("Rewrite every kernel without user launch bounds, not only "
-             "those opted in through energy.cuh"));
+    cl::desc("Removed (an error): kernels without ENERGY_KERNEL keep the "
+             "block their host launches with and get advice only"));
 static cl::opt<std::string> ReportFlag(
     "energy-report", cl::value_desc("file"),
     cl::desc("Write candidates, predictions, Pareto front and choice as JSON"));
@@ -82,7 +82,7 @@ static Expected<OptimizeOptions> optimizeOptionsFromFlags() {
     return applyOptimizeSetting((Key + "=" + Value).str(), Opts);
   };
   if (TuneAllFlag)
-    Opts.TuneAll = true;
+    return createStringError(inconvertibleErrorCode(), TuneAllRemoved);
   for (auto [Key, Value] :
        {std::pair<StringRef, std::string>{"objective", ObjectiveFlag},
         {"max-slowdown", MaxSlowdownFlag}, {"report", ReportFlag},

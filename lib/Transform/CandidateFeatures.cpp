@@ -60,8 +60,7 @@ void CandidateFeatureExtractor::release() {
   Kernel = nullptr;
 }
 
-Expected<KernelFeatures> CandidateFeatureExtractor::extract(
-    Function &K, ArrayRef<std::pair<GlobalVariable *, int>> Values) {
+Function &CandidateFeatureExtractor::prepared(Function &K) {
   if (Kernel != &K) {
     release();
     ValueToValueMapTy VMap;
@@ -74,6 +73,12 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     FAM.clear(*Prepared, Prepared->getName());
     Kernel = &K;
   }
+  return *Prepared;
+}
+
+Expected<KernelFeatures> CandidateFeatureExtractor::extract(
+    Function &K, ArrayRef<std::pair<GlobalVariable *, int>> Values) {
+  prepared(K);
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(Prepared, VMap);
   for (auto [Var, Value] : Values)

@@ -33,6 +33,10 @@ public:
   extract(llvm::Function &Kernel,
           llvm::ArrayRef<std::pair<llvm::GlobalVariable *, int>> Values);
 
+  /// The cleaned-up clone of Kernel (inlined, SROA'd), made on first use;
+  /// it lives until release().
+  llvm::Function &prepared(llvm::Function &Kernel);
+
   /// Deletes the cleaned-up clone of the kernel measured last: call it
   /// before the kernel or anything it uses is rewritten.
   void release();

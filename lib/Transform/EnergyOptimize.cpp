@@ -23,6 +23,7 @@ using namespace llvm;
 #define DEBUG_TYPE "energy"
 
 STATISTIC(NumKernelsTuned, "Kernels rewritten to their chosen configuration");
+STATISTIC(NumKernelsSkipped, "Kernels left alone because planning failed");
 STATISTIC(NumCandidates, "Candidate configurations considered");
 STATISTIC(NumPruned, "Candidates pruned before prediction");
 
@@ -32,13 +33,17 @@ static Error optionError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
+const char *const TuneAllRemoved =
+    "tune-all is gone: rewriting a kernel whose host launches do not read "
+    "its launch record breaks those launches; every kernel without "
+    "ENERGY_KERNEL gets advice (a remark and a report entry) instead, and "
+    "ENERGY_KERNEL opts a kernel in to be rewritten";
+
 Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
   auto [Key, Value] = Setting.split('=');
   Key = Key.trim();
-  if (Key == "tune-all") {
-    Opts.TuneAll = true;
-    return Error::success();
-  }
+  if (Key == "tune-all")
+    return optionError(TuneAllRemoved);
   if (Key == "objective") {
     auto O = parseObjective(Value);
     if (!O)
@@ -125,6 +130,8 @@ private:
   Expected<const SelectedModel *> modelFor(const GpuArch &Arch);
   Error apply(KernelPlan &P);
   void remark(const KernelPlan &P);
+  void skip(Function &F, StringRef Name, std::string Why);
+  std::vector<SkippedKernel> Skipped;
 };
 
 Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
@@ -166,7 +173,7 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
   Bounds.ReqNTid = C.Block;
   writeLaunchBounds(*NewF, Bounds);
   foldBlockDim(*NewF, C.Block);
-  writeLaunchRecord(M, P.Record, C.Block, /*DynamicSmem=*/0);
+  writeLaunchRecord(M, P.Record, C.Block, P.dynamicSharedBytes(C.Block));
   ++NumKernelsTuned;
   return Error::success();
 }
@@ -177,6 +184,12 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "Assumption", P.Kernel)
              << "kernel " << P.Name << ": " << Note;
+    });
+  for (const BlockRestriction &R : P.Restrictions)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Restriction", P.Kernel)
+             << "kernel " << ore::NV("Kernel", P.Name) << ": block "
+             << ore::NV("Rule", R.Rule) << ": " << ore::NV("Reason", R.Reason);
     });
   std::string Why = explainChoice(P);
   if (P.Apply) {
@@ -189,12 +202,24 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
   }
   std::string Reason =
       P.UserBounded ? "has launch bounds from the source"
-                    : "is not opted in (ENERGY_KERNEL or -energy-tune-all)";
+                    : "is not opted in (ENERGY_KERNEL), so its host launches "
+                      "keep their block shape";
   ORE.emit([&] {
     return OptimizationRemarkAnalysis(DEBUG_TYPE, "Advice", P.Kernel)
            << "kernel " << ore::NV("Kernel", P.Name) << " " << Reason
            << "; advice: " << ore::NV("Choice", Why);
   });
+}
+
+void ModuleOptimizer::skip(Function &F, StringRef Name, std::string Why) {
+  ++NumKernelsSkipped;
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "Skipped", &F)
+           << "kernel " << ore::NV("Kernel", Name) << " left alone: "
+           << ore::NV("Reason", Why);
+  });
+  Skipped.push_back({Name.str(), std::move(Why)});
 }
 
 Error ModuleOptimizer::run() {
@@ -233,8 +258,16 @@ Error ModuleOptimizer::run() {
         ForcedUsed.insert(Name);
       }
     auto Plan = Planner.plan(*F, Arch, *(*Model)->Model, Fixed, Force);
-    if (!Plan)
-      return Plan.takeError();
+    if (!Plan) {
+      // The user asked for nothing on a kernel that did not opt in: its
+      // compile must not fail over advice.
+      bool Asked = Force || Info->Kernels.count(F);
+      if (Asked)
+        return Plan.takeError();
+      Extractor.release();
+      skip(*F, kernelDisplayName(*F, *Info), toString(Plan.takeError()));
+      continue;
+    }
     Plan->Notes = std::move(Notes);
     NumCandidates += Plan->Candidates.size();
     NumPruned += Plan->PrunedResources + Plan->PrunedCliff;
@@ -263,7 +296,8 @@ Error ModuleOptimizer::run() {
 
   if (!Opts.ReportFile.empty())
     if (Error E = writeOptimizationReport(Opts.ReportFile,
-                                          M.getModuleIdentifier(), Plans))
+                                          M.getModuleIdentifier(), Plans,
+                                          Skipped))
       return E;
   return Error::success();
 }

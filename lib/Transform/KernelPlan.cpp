@@ -31,6 +31,15 @@ std::string KernelPlan::describe(const Candidate &C) const {
   return S;
 }
 
+unsigned KernelPlan::dynamicSharedBytes(const BlockShape &Block) const {
+  if (!DynamicShared)
+    return 0;
+  uint64_t Bytes = uint64_t((*DynamicShared)[0]) * Block[0] * Block[1] *
+                       Block[2] +
+                   (*DynamicShared)[1];
+  return static_cast<unsigned>(std::min<uint64_t>(Bytes, UINT32_MAX));
+}
+
 Expected<std::vector<int64_t>>
 KernelPlan::arrayDims(const ResizableArray &A, size_t Assignment,
                       const BlockShape &Block) const {
@@ -83,6 +92,75 @@ static std::optional<BlockShape> recordedBlock(const Module &M,
   if (!B[0] || !B[1] || !B[2])
     return std::nullopt;
   return B;
+}
+
+/// ENERGY_BLOCK_RULES(kernel, "..."), if the source states it.
+static Expected<std::optional<StatedBlockRules>>
+statedRules(const Module &M, StringRef Name) {
+  const GlobalVariable *GV = M.getGlobalVariable((RulesPrefix + Name).str());
+  if (!GV)
+    return std::nullopt;
+  auto *Data = GV->hasInitializer()
+                   ? dyn_cast<ConstantDataArray>(GV->getInitializer())
+                   : nullptr;
+  if (!Data || !Data->isCString())
+    return planError("'" + GV->getName() +
+                     "' must be a string (ENERGY_BLOCK_RULES)");
+  auto Rules = parseBlockRules(Data->getAsCString());
+  if (!Rules)
+    return Rules.takeError();
+  return std::optional<StatedBlockRules>(std::move(*Rules));
+}
+
+/// ENERGY_DYNAMIC_SHARED(kernel, per thread, per block), if declared.
+static Expected<std::optional<std::array<unsigned, 2>>>
+declaredDynamicShared(const Module &M, StringRef Name) {
+  const GlobalVariable *GV =
+      M.getGlobalVariable((DynamicSharedPrefix + Name).str());
+  if (!GV)
+    return std::nullopt;
+  auto *Data = GV->hasInitializer()
+                   ? dyn_cast<ConstantDataArray>(GV->getInitializer())
+                   : nullptr;
+  if (!Data || !Data->getElementType()->isIntegerTy(32) ||
+      Data->getNumElements() != 2)
+    return planError("'" + GV->getName() +
+                     "' must be unsigned[2] {bytes per thread, bytes per "
+                     "block} (ENERGY_DYNAMIC_SHARED)");
+  return std::optional<std::array<unsigned, 2>>(
+      {unsigned(Data->getElementAsInteger(0)),
+       unsigned(Data->getElementAsInteger(1))});
+}
+
+/// The extent a legality bound checks against: dimension Level (or the
+/// bytes, Level < 0) of a shared array at this candidate's size.
+static uint64_t arrayExtent(const KernelPlan &P, size_t Assignment,
+                            const BlockShape &Block, const GlobalVariable &GV,
+                            int Level) {
+  std::optional<std::vector<int64_t>> Resized;
+  for (const ResizableArray &A : P.SharedArrays)
+    if (A.Var == &GV) {
+      // A bad spec is reported when the candidate is built.
+      if (auto Dims = P.arrayDims(A, Assignment, Block))
+        Resized = *Dims;
+      else
+        consumeError(Dims.takeError());
+    }
+  if (Level >= 0) {
+    if (Resized && size_t(Level) < Resized->size())
+      return uint64_t(std::max<int64_t>((*Resized)[Level], 0));
+    auto Levels = arrayLevels(GV.getValueType());
+    return size_t(Level) < Levels.size() ? Levels[Level]->getNumElements()
+                                         : UINT64_MAX;
+  }
+  if (Resized) {
+    auto Bytes = resizedArrayBytes(GV, *Resized);
+    if (Bytes && Bytes->has_value())
+      return **Bytes;
+    if (!Bytes)
+      consumeError(Bytes.takeError());
+  }
+  return GV.getParent()->getDataLayout().getTypeAllocSize(GV.getValueType());
 }
 
 Error KernelPlanner::setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
@@ -143,6 +221,7 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
     Shared += double(Bytes->value_or(0)) -
               double(DL.getTypeAllocSize(A.Var->getValueType()));
   }
+  Shared += P.dynamicSharedBytes(Block);
   Candidate C = energy::makeCandidate(
       F, *P.Arch, Block,
       blocksForWorkload(P.WorkItems,
@@ -174,7 +253,7 @@ shapesFor(const KernelPlan &P, size_t Assignment,
   return std::vector<BlockShape>{B};
 }
 
-Error KernelPlanner::measureAssignments(KernelPlan &P) {
+Error KernelPlanner::measureAssignments(KernelPlan &P, BlockLegality &Legality) {
   P.Assignments = enumerateAssignments(P.Tunables);
   constexpr size_t MaxAssignments = 512;
   if (P.Assignments.size() > MaxAssignments)
@@ -191,6 +270,8 @@ Error KernelPlanner::measureAssignments(KernelPlan &P) {
       return Features.takeError();
     P.Features.push_back(std::move(*Features));
   }
+  Legality = analyzeBlockLegality(Extractor.prepared(*P.Kernel),
+                                  P.Arch->WarpSize);
   // The clone must not outlive planning: the rewrite walks the kernel's users.
   Extractor.release();
   for (const GlobalVariable *Var : sharedGlobalsUsedBy(*P.Kernel)) {
@@ -201,11 +282,50 @@ Error KernelPlanner::measureAssignments(KernelPlan &P) {
   return Error::success();
 }
 
-Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
+/// The tunables that fix the block of an ENERGY_KERNEL_TILED kernel.
+static std::optional<std::array<std::string, 2>>
+tiledBlock(const KernelPlan &P, const ModuleTuningInfo &Info) {
   auto Annotation = Info.Kernels.find(P.Kernel);
-  std::optional<std::array<std::string, 2>> Tiled;
-  if (Annotation != Info.Kernels.end())
-    Tiled = Annotation->second.TiledBlock;
+  if (Annotation == Info.Kernels.end())
+    return std::nullopt;
+  return Annotation->second.TiledBlock;
+}
+
+/// The shape the source launches with when nothing is chosen: the tunables'
+/// defaults, ENERGY_KERNEL_BLOCK's shape, or (a kernel that did not opt in)
+/// a typical one.
+static Expected<BlockShape>
+declaredDefaultShape(const KernelPlan &P,
+                     const std::optional<std::array<std::string, 2>> &Tiled) {
+  size_t Default = defaultAssignment(P);
+  if (Tiled) {
+    auto Shapes = shapesFor(P, Default, Tiled);
+    if (!Shapes)
+      return Shapes.takeError();
+    return (*Shapes)[0];
+  }
+  return recordedBlock(*P.Kernel->getParent(), P.Record)
+      .value_or(P.Features[Default].usesBlockY() ? BlockShape{32, 8, 1}
+                                                 : BlockShape{256, 1, 1});
+}
+
+Error KernelPlanner::buildCandidates(KernelPlan &P,
+                                     const BlockLegalityCheck &Legal,
+                                     const BlockShape &DefaultShape,
+                                     const ForcedConfig *Force) {
+  auto Tiled = tiledBlock(P, Info);
+  auto Violation = [&](size_t A, const BlockShape &B) {
+    return Legal.violation(B, [&](const GlobalVariable &GV, int Level) {
+      return arrayExtent(P, A, B, GV, Level);
+    });
+  };
+  auto Add = [&](size_t A, const BlockShape &B) -> Error {
+    auto C = makeCandidate(P, A, B);
+    if (!C)
+      return C.takeError();
+    P.Candidates.push_back(std::move(*C));
+    return Error::success();
+  };
 
   for (size_t A = 0; A < P.Assignments.size(); ++A) {
     auto Shapes = shapesFor(P, A, Tiled);
@@ -218,17 +338,36 @@ Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
                          " differs from the block its tunables fix (" +
                          formatBlockShape((*Shapes)[0]) + ")");
       *Shapes = {Force->Block};
+    } else if (!Tiled && Legal.defaultOnly()) {
+      *Shapes = {DefaultShape};
     }
     for (const BlockShape &B : *Shapes) {
-      auto C = makeCandidate(P, A, B);
-      if (!C)
-        return C.takeError();
-      P.Candidates.push_back(std::move(*C));
+      if (auto Why = Violation(A, B)) {
+        if (Force)
+          return planError("kernel '" + P.Name + "': forced block " +
+                           formatBlockShape(B) + " is not correct for it: " +
+                           *Why + " (ENERGY_BLOCK_RULES states the shapes "
+                           "it accepts)");
+        ++P.Illegal;
+        continue;
+      }
+      if (Error E = Add(A, B))
+        return E;
     }
   }
+  size_t Default = defaultAssignment(P);
+  bool OnlyDefault = P.Candidates.empty();
+  if (OnlyDefault) {
+    // Nothing searched passes: keep the declared default, never a guess.
+    P.Restrictions.push_back({"the declared default shape only",
+                              "no other shape passes the restrictions"});
+    if (Error E = Add(Default, DefaultShape))
+      return E;
+  }
 
-  // A forced config was asked for explicitly: only resources prune it.
-  PruneCounts Pruned = pruneCandidates(P.Candidates, /*KeepCliffs=*/Force);
+  // A forced or the only config was asked for: only resources prune it.
+  PruneCounts Pruned =
+      pruneCandidates(P.Candidates, /*KeepCliffs=*/Force || OnlyDefault);
   P.PrunedResources = Pruned.Resources;
   P.PrunedCliff = Pruned.Cliff;
   if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
@@ -238,17 +377,10 @@ Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
                             : std::string()));
 
   // Baselines, with the default tunables.
-  size_t Default = defaultAssignment(P);
   // Shapes of the default assignment were evaluated above: cannot fail.
   auto Build = [&](size_t A, const BlockShape &B) {
     return cantFail(makeCandidate(P, A, B));
   };
-  BlockShape DefaultShape =
-      Tiled ? cantFail(shapesFor(P, Default, Tiled))[0]
-            : recordedBlock(*P.Kernel->getParent(), P.Record)
-                  .value_or(P.Features[Default].usesBlockY()
-                                ? BlockShape{32, 8, 1}
-                                : BlockShape{256, 1, 1});
   P.DefaultBaseline = Build(Default, DefaultShape);
   P.OccupancyBaseline =
       Tiled ? P.DefaultBaseline
@@ -288,7 +420,7 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   bool Annotated = Annotation != Info.Kernels.end();
   P.Record =
       Annotated ? Annotation->second.Record : (RecordPrefix + P.Name).str();
-  P.OptedIn = Annotated || Opts.TuneAll || Force;
+  P.OptedIn = Annotated;
   P.UserBounded = readLaunchBounds(F).any();
   P.Apply = P.OptedIn && !P.UserBounded;
   if (Force && P.UserBounded)
@@ -298,9 +430,32 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
 
   if (Error E = setUpTunables(P, Fixed, Force))
     return E;
-  if (Error E = measureAssignments(P))
+  const Module &M = *F.getParent();
+  auto Rules = statedRules(M, P.Name);
+  if (!Rules)
+    return Rules.takeError();
+  auto Dynamic = declaredDynamicShared(M, P.Name);
+  if (!Dynamic)
+    return Dynamic.takeError();
+  P.DynamicShared = *Dynamic;
+
+  BlockLegality Inferred;
+  if (Error E = measureAssignments(P, Inferred))
     return E;
-  if (Error E = buildCandidates(P, Force))
+  auto Tiled = tiledBlock(P, Info);
+  auto DefaultShape = declaredDefaultShape(P, Tiled);
+  if (!DefaultShape)
+    return DefaultShape.takeError();
+  BlockLegalityCheck Legal(std::move(Inferred), std::move(*Rules),
+                           *DefaultShape, /*FreeShape=*/!Tiled,
+                           P.DynamicShared.has_value());
+  P.Restrictions = Legal.restrictions();
+  // Advice for a kernel that did not opt in has no declared shape to keep.
+  if (auto Why = Legal.reliesOnDefault(); Why && !P.OptedIn)
+    return planError("kernel '" + P.Name +
+                     "': no advice: no other block shape is known to be "
+                     "correct for it (" + *Why + ")");
+  if (Error E = buildCandidates(P, Legal, *DefaultShape, Force))
     return E;
   if (Error E = predictAndChoose(P, Model, Force))
     return E;

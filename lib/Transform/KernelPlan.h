@@ -7,6 +7,7 @@
 #ifndef ENERGY_LIB_KERNELPLAN_H
 #define ENERGY_LIB_KERNELPLAN_H
 
+#include "BlockLegality.h"
 #include "TuningSpec.h"
 
 #include "energy/ConfigSpace.h"
@@ -35,7 +36,7 @@ struct KernelPlan {
   std::string Name;      // display name ("saxpy")
   std::string IRName;    // "_Z5saxpyifPKfPf"
   std::string Record;    // __energy_launch_<name>
-  bool OptedIn = false;  // energy.cuh, -energy-tune-all or a forced config
+  bool OptedIn = false;  // ENERGY_KERNEL*: the host launches with the record
   bool UserBounded = false;
   bool Apply = false;    // rewrite the kernel (opted in, not user-bounded)
   const GpuArch *Arch = nullptr;
@@ -48,6 +49,12 @@ struct KernelPlan {
   std::vector<Assignment> Assignments;
   std::vector<KernelFeatures> Features;       // per assignment
   std::vector<ResizableArray> SharedArrays;
+  /// ENERGY_DYNAMIC_SHARED: bytes per thread and per block, when declared.
+  std::optional<std::array<unsigned, 2>> DynamicShared;
+
+  /// Which block shapes the kernel is correct for, and why.
+  std::vector<BlockRestriction> Restrictions;
+  size_t Illegal = 0; // shapes left out as incorrect for the kernel
 
   std::vector<Candidate> Candidates;          // every candidate, pruned ones too
   size_t Choice = 0;
@@ -59,6 +66,8 @@ struct KernelPlan {
   const Candidate &chosen() const { return Candidates[Choice]; }
   /// "block 128, ITEMS=4" for remarks and reports.
   std::string describe(const Candidate &C) const;
+  /// Dynamic shared memory a launch of Block needs (0 when undeclared).
+  unsigned dynamicSharedBytes(const BlockShape &Block) const;
   /// Evaluated sizes of the shared arrays for a candidate (outermost first).
   llvm::Expected<std::vector<int64_t>> arrayDims(const ResizableArray &A,
                                                  size_t Assignment,

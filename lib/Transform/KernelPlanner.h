@@ -35,11 +35,13 @@ private:
 
   llvm::Error setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
                             const ForcedConfig *Force);
-  llvm::Error measureAssignments(KernelPlan &P);
+  llvm::Error measureAssignments(KernelPlan &P, BlockLegality &Legality);
   llvm::Expected<Candidate> makeCandidate(const KernelPlan &P,
                                           size_t Assignment,
                                           const BlockShape &Block);
-  llvm::Error buildCandidates(KernelPlan &P, const ForcedConfig *Force);
+  llvm::Error buildCandidates(KernelPlan &P, const BlockLegalityCheck &Legal,
+                              const BlockShape &DefaultShape,
+                              const ForcedConfig *Force);
   llvm::Error predictAndChoose(KernelPlan &P, const CostModel &Model,
                                const ForcedConfig *Force);
 };

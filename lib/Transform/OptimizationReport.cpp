@@ -79,6 +79,14 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   J.attributeBegin("features");
   P.Features[Chosen.Assignment].writeJSON(J);
   J.attributeEnd();
+  J.attributeArray("restrictions", [&] {
+    for (const BlockRestriction &R : P.Restrictions)
+      J.object([&] {
+        J.attribute("rule", R.Rule);
+        J.attribute("reason", R.Reason);
+      });
+  });
+  J.attribute("shapes_not_correct", static_cast<int64_t>(P.Illegal));
   J.attribute("candidates_total", static_cast<int64_t>(P.Candidates.size()));
   J.attributeObject("pruned", [&] {
     J.attribute("resources", static_cast<int64_t>(P.PrunedResources));
@@ -126,7 +134,8 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
 }
 
 Error writeOptimizationReport(StringRef Path, StringRef ModuleName,
-                              ArrayRef<KernelPlan> Plans) {
+                              ArrayRef<KernelPlan> Plans,
+                              ArrayRef<SkippedKernel> Skipped) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC)
@@ -143,6 +152,13 @@ Error writeOptimizationReport(StringRef Path, StringRef ModuleName,
     J.attributeArray("kernels", [&] {
       for (const KernelPlan &P : Plans)
         J.object([&] { writeKernel(J, P); });
+    });
+    J.attributeArray("skipped", [&] {
+      for (const SkippedKernel &K : Skipped)
+        J.object([&] {
+          J.attribute("kernel", K.Name);
+          J.attribute("reason", K.Reason);
+        });
     });
   });
   OS << "\n";

@@ -18,9 +18,16 @@ namespace energy {
 /// One sentence explaining the choice, with numbers (remark and report).
 std::string explainChoice(const KernelPlan &P);
 
+/// A kernel that did not opt in and could not be planned: left alone.
+struct SkippedKernel {
+  std::string Name;
+  std::string Reason;
+};
+
 llvm::Error writeOptimizationReport(llvm::StringRef Path,
                                     llvm::StringRef ModuleName,
-                                    llvm::ArrayRef<KernelPlan> Plans);
+                                    llvm::ArrayRef<KernelPlan> Plans,
+                                    llvm::ArrayRef<SkippedKernel> Skipped);
 
 } // namespace energy
 

@@ -31,6 +31,8 @@ namespace energy {
 constexpr llvm::StringLiteral TunablePrefix = "__energy_tunable_";
 constexpr llvm::StringLiteral RecordPrefix = "__energy_launch_";
 constexpr llvm::StringLiteral WorkloadPrefix = "__energy_workload_";
+constexpr llvm::StringLiteral RulesPrefix = "__energy_rules_";
+constexpr llvm::StringLiteral DynamicSharedPrefix = "__energy_dynamic_shared_";
 
 /// One dimension of a shared array: Name * Mul + Add (Name may be empty, a
 /// tunable, or BLOCK_X / BLOCK_Y / BLOCK_Z).

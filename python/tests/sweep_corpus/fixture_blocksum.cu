@@ -3,6 +3,8 @@
 // block size.
 #include <energy/energy.cuh>
 
+ENERGY_DYNAMIC_SHARED(fixture_blocksum, sizeof(float), 0);
+
 extern "C" { // entry == name
 ENERGY_KERNEL(fixture_blocksum) void fixture_blocksum(int n, const float *x,
                                                                  float *sums) {

@@ -367,5 +367,8 @@ using std::min;
 #define ENERGY_KERNEL_BLOCK(KERNEL, BX, BY)
 #define ENERGY_KERNEL_TILED(KERNEL, TX, TY)
 #define ENERGY_SHARED(TYPE, NAME, SPEC) static TYPE NAME
+#define ENERGY_BLOCK_RULES(KERNEL, SPEC) static_assert(sizeof(SPEC) > 0, "")
+#define ENERGY_DYNAMIC_SHARED(KERNEL, PER_THREAD, PER_BLOCK)                   \
+  static_assert((PER_THREAD) + (PER_BLOCK) >= 0, "")
 
 #endif // ENERGY_HOST_EMULATION_H

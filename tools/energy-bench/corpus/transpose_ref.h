@@ -1,4 +1,4 @@
-// The CPU reference shared by transpose_naive_ref.cpp and
+// The CPU reference shared by transpose_naive_ref.cpp, transpose_fixed_ref.cpp and
 // transpose_tiled_ref.cpp: out (cols x rows) = in (rows x cols)^T.
 #ifndef ENERGY_CORPUS_TRANSPOSE_REF_H
 #define ENERGY_CORPUS_TRANSPOSE_REF_H

@@ -1,0 +1,132 @@
+//===- BlockLegality.h - Block shapes a kernel is correct for ---*- C++ -*-===//
+//
+// Before any choice, the block candidates of a kernel are restricted to the
+// shapes it computes correctly with:
+//  - a power of two along an axis when a loop halves blockDim on it (tree
+//    reductions drop partial sums otherwise);
+//  - no thread index past the end of a static shared array it indexes (the
+//    index is taken apart into threadIdx/blockDim terms; a dominating
+//    `threadIdx < C` guard caps the thread index);
+//  - the declared default extent along an axis whose threadIdx is read but
+//    whose blockDim is not (the code assumes its block size);
+//  - whole warps when warp intrinsics name the full mask;
+//  - only the declared default shape when the kernel reads threadIdx.z or
+//    blockDim.z, or uses dynamic shared memory of undeclared size: what the
+//    analysis cannot decide never becomes a guess.
+// energy.cuh's ENERGY_BLOCK_RULES states rules that replace the inferred ones.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_LIB_BLOCKLEGALITY_H
+#define ENERGY_LIB_BLOCKLEGALITY_H
+
+#include "energy/ConfigSpace.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class GlobalVariable;
+} // namespace llvm
+
+namespace energy {
+
+/// Coef * threadIdx[TidAxis] * blockDim[NtidAxis]; an axis of -1 is absent.
+struct IndexTerm {
+  int TidAxis = -1;
+  int NtidAxis = -1;
+  int64_t Coef = 0;
+};
+
+/// One shared-array access: Scale * (Terms + Constant) must stay below the
+/// extent of dimension Level of Array (Level < 0: below its size in bytes).
+struct SharedIndexBound {
+  const llvm::GlobalVariable *Array = nullptr;
+  int Level = -1;
+  int64_t Scale = 1;
+  std::vector<IndexTerm> Terms;
+  int64_t Constant = 0;
+  std::array<uint64_t, 3> TidCap = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
+  std::string Where; // "reduce.cu:12" when debug info says so
+};
+
+/// A restriction and why it applies, for the report and the remarks.
+struct BlockRestriction {
+  std::string Rule;
+  std::string Reason;
+};
+
+/// What the IR of a kernel says about the block shapes it is correct for.
+struct BlockLegality {
+  std::array<bool, 3> PowerOfTwo = {false, false, false};
+  std::array<bool, 3> AssumesExtent = {false, false, false};
+  unsigned ThreadMultiple = 1;
+  bool DefaultOnly = false;
+  std::string DefaultOnlyReason;
+  bool DynamicShared = false;
+  std::vector<SharedIndexBound> Bounds;
+};
+
+/// Analyzes a kernel after inlining and SROA (CandidateFeatureExtractor's
+/// prepared clone, which shares the module's globals).
+BlockLegality analyzeBlockLegality(const llvm::Function &Prepared,
+                                   unsigned WarpSize);
+
+/// Rules stated in the source (ENERGY_BLOCK_RULES): "pow2", "max=N",
+/// "multiple=N", "shapes=128,256,32x8", separated by ';'.
+struct StatedBlockRules {
+  bool PowerOfTwo = false;
+  unsigned MaxThreads = 0;   // 0: none
+  unsigned Multiple = 1;
+  std::vector<BlockShape> Shapes; // empty: any
+  std::string Spec;
+};
+llvm::Expected<StatedBlockRules> parseBlockRules(llvm::StringRef Spec);
+
+/// The extent of dimension Level of a shared array (Level < 0: its size in
+/// bytes) for the candidate being checked.
+using ArrayExtent =
+    llvm::function_ref<uint64_t(const llvm::GlobalVariable &, int Level)>;
+
+/// Decides which block shapes a kernel may get: the analysis, or the stated
+/// rules when the source states them, against the declared default shape.
+class BlockLegalityCheck {
+public:
+  BlockLegalityCheck(BlockLegality Inferred,
+                     std::optional<StatedBlockRules> Stated,
+                     const BlockShape &Default, bool FreeShape,
+                     bool DynamicSharedDeclared);
+
+  /// Why Block is not legal, or nothing when it is.
+  std::optional<std::string> violation(const BlockShape &Block,
+                                       ArrayExtent Extent) const;
+  /// Only the declared default shape is legal (for a free-shape kernel).
+  bool defaultOnly() const;
+  /// Every restriction that applies, with its reason.
+  const std::vector<BlockRestriction> &restrictions() const {
+    return Restrictions;
+  }
+  /// Why only the declared default shape (or its extent on an axis) is
+  /// known to be correct, if that is so: a kernel without a declared shape
+  /// then gets no advice.
+  std::optional<std::string> reliesOnDefault() const;
+
+private:
+  void addRestriction(BlockRestriction R); // once per rule
+
+  BlockLegality Inferred;
+  std::optional<StatedBlockRules> Stated;
+  BlockShape Default;
+  bool FreeShape;
+  std::vector<BlockRestriction> Restrictions;
+};
+
+} // namespace energy
+
+#endif
