@@ -1,0 +1,100 @@
+// Block legality: stated rules replace the inferred ones; undeclared dynamic
+// shared memory and 3-D blocks keep the declared default; declared dynamic
+// shared memory is counted per candidate and written into the launch
+// record; full-mask shuffles need whole warps; a dominating threadIdx guard
+// caps a shared index; a kernel that did not opt in and assumes its block
+// size gets no advice and is left alone.
+// RUN: %clang %cudaflags -O2 -S %clangplugin -Rpass=energy -Rpass-analysis=energy -Rpass-missed=energy \
+// RUN:   -mllvm -energy-report=%t.json %s -o %t.ptx 2> %t.remarks
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %python %S/Inputs/report_summary.py %t.json | FileCheck %s --check-prefix=REPORT
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: not %clang %cudaflags -O2 -S %clangplugin -mllvm -energy-force-config=warpsum:48 %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=WARP
+// RUN: not %clang %cudaflags -O2 -S %clangplugin -DBAD_RULES %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADRULES
+#include <energy/energy.cuh>
+
+#ifdef BAD_RULES
+ENERGY_BLOCK_RULES(stated, "pow2;max=lots");
+#else
+// A tree reduction that halves blockDim.x, stated correct for 96 and 128.
+ENERGY_BLOCK_RULES(stated, "shapes=96,128");
+#endif
+ENERGY_KERNEL(stated) void stated(float *x) {
+  __shared__ float s[1024];
+  s[threadIdx.x] = x[threadIdx.x];
+  for (unsigned h = blockDim.x / 2; h > 0; h >>= 1)
+    if (threadIdx.x < h) s[threadIdx.x] += s[threadIdx.x + h];
+  x[blockIdx.x] = s[0];
+}
+
+// Dynamic shared memory, one float per thread, undeclared.
+ENERGY_KERNEL_BLOCK(dyn_undeclared, 128, 1) void dyn_undeclared(float *x) {
+  extern __shared__ float buf[];
+  buf[threadIdx.x] = x[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  x[blockIdx.x * blockDim.x + threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x];
+}
+
+// The same, declared.
+ENERGY_DYNAMIC_SHARED(dyn_declared, sizeof(float), 16);
+ENERGY_KERNEL_BLOCK(dyn_declared, 128, 1) void dyn_declared(float *x) {
+  extern __shared__ float buf[];
+  buf[threadIdx.x] = x[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  x[blockIdx.x * blockDim.x + threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x];
+}
+
+// 3-D blocks.
+ENERGY_KERNEL_BLOCK(cube, 8, 8) void cube(float *x) {
+  x[threadIdx.z * blockDim.x * blockDim.y + threadIdx.y * blockDim.x + threadIdx.x] += 1.0f;
+}
+
+// Full-mask shuffles need whole warps.
+ENERGY_KERNEL(warpsum) void warpsum(float *x) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = x[i];
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_down_sync(0xffffffffu, v, o);
+  x[i] = v;
+}
+
+// A guard caps the index: buf[32] is fine for any block.
+ENERGY_KERNEL(guarded) void guarded(float *x) {
+  __shared__ float buf[32];
+  if (threadIdx.x < 32)
+    buf[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  x[blockIdx.x * blockDim.x + threadIdx.x] += buf[threadIdx.x % 32];
+}
+
+// Not opted in, and written for blocks of 256 threads.
+__global__ void fixed256(float *x) {
+  x[blockIdx.x * 256 + threadIdx.x] *= 2.0f;
+}
+
+// REMARK: remark: kernel stated: block stated rules "shapes=96,128": ENERGY_BLOCK_RULES in the source; they replace the inferred restrictions
+// REMARK: remark: kernel stated: chose block {{96|128}} (
+// REMARK: remark: kernel dyn_undeclared: block the declared default shape only: the kernel uses dynamic shared memory (extern __shared__) whose size per block is not declared (ENERGY_DYNAMIC_SHARED)
+// REMARK: remark: kernel dyn_undeclared: chose block 128 (
+// REMARK: remark: kernel cube: block the declared default shape only: the kernel reads threadIdx.z or blockDim.z, and 3-D shapes are not searched
+// REMARK: remark: kernel cube: chose block 8x8 (
+// REMARK: remark: kernel warpsum: block threads a multiple of 32: warp intrinsics use the full mask 0xffffffff
+// REMARK: remark: kernel _Z8fixed256Pf left alone: kernel '_Z8fixed256Pf': no advice: no other block shape is known to be correct for it (the kernel reads threadIdx.x but not blockDim.x, so its code assumes the block size)
+
+// REPORT: stated: 2 candidates, 30 shapes not correct
+// REPORT: dyn_undeclared: 1 candidates, 0 shapes not correct
+// REPORT: dyn_declared: 32 candidates, 0 shapes not correct, shared bytes = 4 * threads + 16
+// REPORT: cube: 1 candidates, 0 shapes not correct
+// REPORT: warpsum: 32 candidates, 0 shapes not correct
+// REPORT: guarded: 32 candidates, 0 shapes not correct
+// REPORT: skipped _Z8fixed256Pf
+
+// The launch record carries the dynamic shared memory of the chosen block.
+// PTX: .global .align 4 .b8 __energy_launch_dyn_undeclared[16] = {128, 0, 0, 0, 1, 0, 0, 0, 1};
+// PTX-LABEL: .entry _Z14dyn_undeclaredPf(
+// PTX: .reqntid 128, 1, 1
+
+// WARP: error: energy-optimize: kernel 'warpsum': forced block 48 is not correct for it: full-mask warp intrinsics need a multiple of 32 threads
+// BADRULES: error: energy-optimize: ENERGY_BLOCK_RULES "pow2;max=lots": 'max' needs a positive integer
