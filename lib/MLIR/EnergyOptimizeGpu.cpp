@@ -256,11 +256,11 @@ LogicalResult EnergyOptimizeGpuPass::parseOptions() {
   if (!Goal)
     return Fail("unknown objective '" + ObjectiveName +
                 "' (expected energy, time or edp)");
-  if (!(MaxSlowdown >= 0)) { // NaN too
-    std::string Got;
-    llvm::raw_string_ostream(Got) << llvm::format("%g", MaxSlowdown.getValue());
-    return Fail("max-slowdown must be a number >= 0 (0.1 = 10%), got " + Got);
-  }
+  std::string Spelled;
+  llvm::raw_string_ostream(Spelled)
+      << llvm::format("%g", MaxSlowdown.getValue());
+  if (llvm::Error E = checkMaxSlowdown(MaxSlowdown.getValue(), Spelled))
+    return Fail(toString(std::move(E)));
   if (!ArchName.empty() && !parseSmVersion(ArchName))
     return Fail("arch must be sm_XX, got '" + ArchName + "'");
   Objective.Goal = *Goal;

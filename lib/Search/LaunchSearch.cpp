@@ -104,8 +104,10 @@ Expected<size_t> predictAndChoose(MutableArrayRef<Candidate> Candidates,
   }
   for (const ParetoPoint &Front : computeParetoFront(Points))
     Predicted[Front.Index]->OnFront = true;
-  return Predicted[chooseCandidate(Times, Energies, Objective)] -
-         Candidates.data();
+  auto Choice = chooseCandidate(Times, Energies, Objective);
+  if (!Choice)
+    return Choice.takeError();
+  return Predicted[*Choice] - Candidates.data();
 }
 
 double percentChange(double Baseline, double Chosen) {

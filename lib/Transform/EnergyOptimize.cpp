@@ -49,9 +49,9 @@ Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
   }
   if (Key == "max-slowdown") {
     double X;
-    if (Value.getAsDouble(X) || X < 0)
-      return optionError("max-slowdown must be a number >= 0 (0.1 = 10%), "
-                         "got '" + Value + "'");
+    if (Error E = checkMaxSlowdown(
+            Value.getAsDouble(X) ? std::nullopt : std::optional(X), Value))
+      return E;
     Opts.Objective.MaxSlowdown = X;
     return Error::success();
   }
