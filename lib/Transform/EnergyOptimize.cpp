@@ -11,12 +11,12 @@
 #include "energy/NVVMAnnotations.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 
 #include <map>
-#include <set>
 
 using namespace llvm;
 
@@ -76,8 +76,16 @@ Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
     return Error::success();
   }
   if (Key == "force") {
-    if (auto F = parseForcedConfig(Value); !F)
+    auto F = parseForcedConfig(Value);
+    if (!F)
       return F.takeError();
+    for (const std::string &Earlier : Opts.ForceConfigs) {
+      ForcedConfig E = cantFail(parseForcedConfig(Earlier));
+      if (E.Kernel == F->Kernel && !E.sameConfig(*F))
+        return optionError("-energy-force-config gives kernel '" + F->Kernel +
+                           "' two configurations: '" + Earlier + "' and '" +
+                           Value + "'");
+    }
     Opts.ForceConfigs.push_back(Value.str());
     return Error::success();
   }
@@ -123,6 +131,8 @@ private:
   std::vector<Function *> Replaced; // erased last: see moveToFreshFunction
 
   Expected<const SelectedModel *> modelFor(const GpuArch &Arch);
+  Expected<std::map<Function *, ForcedConfig>>
+  forcedConfigs(ArrayRef<Function *> Kernels, const ModuleTuningInfo &Info);
   Error apply(KernelPlan &P);
   void remark(const KernelPlan &P);
 };
@@ -135,6 +145,37 @@ Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
   if (!Selected)
     return Selected.takeError();
   return &(Models[Arch.SmVersion] = std::move(*Selected));
+}
+
+/// The kernel each -energy-force-config names, by any of its kernelNames.
+Expected<std::map<Function *, ForcedConfig>>
+ModuleOptimizer::forcedConfigs(ArrayRef<Function *> Kernels,
+                               const ModuleTuningInfo &Info) {
+  std::map<Function *, ForcedConfig> Forced;
+  for (const std::string &S : Opts.ForceConfigs) {
+    ForcedConfig C = cantFail(parseForcedConfig(S)); // checked as an option
+    std::vector<Function *> Named;
+    for (Function *F : Kernels)
+      if (llvm::is_contained(kernelNames(*F, Info), C.Kernel))
+        Named.push_back(F);
+    if (Named.empty())
+      return optionError("-energy-force-config names kernel '" + C.Kernel +
+                         "', which is not in the module");
+    if (Named.size() > 1) {
+      std::string Which;
+      for (Function *F : Named)
+        Which += (Which.empty() ? "'" : ", '") + demangle(F->getName()) + "'";
+      return optionError("-energy-force-config names kernel '" + C.Kernel +
+                         "', which is ambiguous: " + Which);
+    }
+    auto [It, New] = Forced.try_emplace(Named[0], C);
+    if (!New && !It->second.sameConfig(C))
+      return optionError("-energy-force-config gives kernel '" +
+                         demangle(Named[0]->getName()) +
+                         "' two configurations, as '" + It->second.Kernel +
+                         "' and as '" + C.Kernel + "'");
+  }
+  return Forced;
 }
 
 Error ModuleOptimizer::apply(KernelPlan &P) {
@@ -201,19 +242,13 @@ Error ModuleOptimizer::run() {
   auto Info = readTuningInfo(M);
   if (!Info)
     return Info.takeError();
-  std::map<std::string, ForcedConfig> Forced;
-  for (const std::string &S : Opts.ForceConfigs) {
-    auto F = parseForcedConfig(S);
-    if (!F)
-      return F.takeError();
-    Forced[F->Kernel] = *F;
-  }
-
-  std::set<std::string> ForcedUsed;
   std::vector<Function *> Kernels;
   for (Function &F : M)
     if (!F.isDeclaration() && isKernel(F))
       Kernels.push_back(&F);
+  auto Forced = forcedConfigs(Kernels, *Info);
+  if (!Forced)
+    return Forced.takeError();
 
   KernelPlanner Planner(Opts, *Info, Extractor);
   for (Function *F : Kernels) {
@@ -225,13 +260,9 @@ Error ModuleOptimizer::run() {
     if (!(*Model)->Note.empty())
       Notes.push_back((*Model)->Note);
 
-    const ForcedConfig *Force = nullptr;
-    for (const std::string &Name :
-         {kernelDisplayName(*F, *Info), F->getName().str()})
-      if (auto It = Forced.find(Name); It != Forced.end() && !Force) {
-        Force = &It->second;
-        ForcedUsed.insert(Name);
-      }
+    auto ForceIt = Forced->find(F);
+    const ForcedConfig *Force =
+        ForceIt == Forced->end() ? nullptr : &ForceIt->second;
     auto Plan = Planner.plan(*F, Arch, *(*Model)->Model, Fixed, Force);
     if (!Plan)
       return Plan.takeError();
@@ -256,10 +287,6 @@ Error ModuleOptimizer::run() {
   }
   for (Function *Old : Replaced)
     Old->eraseFromParent();
-  for (const auto &[Name, Config] : Forced)
-    if (!ForcedUsed.count(Name))
-      return optionError("-energy-force-config names kernel '" + Name +
-                         "', which is not in the module");
 
   if (!Opts.ReportFile.empty())
     if (Error E = writeOptimizationReport(Opts.ReportFile,

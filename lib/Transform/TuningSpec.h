@@ -73,16 +73,28 @@ std::vector<llvm::Function *> callTree(llvm::Function &F);
 std::vector<const TunableVar *> tunablesReadBy(llvm::Function &F,
                                                const ModuleTuningInfo &Info);
 
-/// "saxpy" for a kernel with record __energy_launch_saxpy, else the IR name.
+/// "saxpy" for a kernel with record __energy_launch_saxpy, else the IR name:
+/// the name ENERGY_WORKLOAD uses.
 std::string kernelDisplayName(const llvm::Function &F,
                               const ModuleTuningInfo &Info);
 
+/// The names -energy-force-config may give F: kernelDisplayName, the IR
+/// name and, for a mangled name (_Z3fooIiEvPf), the demangled signature
+/// ("void foo<int>(float*)"), function name ("foo<int>") and base name
+/// ("foo").
+std::vector<std::string> kernelNames(const llvm::Function &F,
+                                     const ModuleTuningInfo &Info);
+
 /// `<kernel>:<block>[,NAME=V...]`, e.g. "sgemm:16x16,TILE=16"; ':' may
 /// replace ',' (pass parameters cannot contain ',').
+/// A tunable given twice is an error.
 struct ForcedConfig {
   std::string Kernel;
   BlockShape Block;
   std::vector<std::pair<std::string, int>> Values;
+
+  /// The same block and tunable values, in any order.
+  bool sameConfig(const ForcedConfig &Other) const;
 };
 llvm::Expected<ForcedConfig> parseForcedConfig(llvm::StringRef S);
 
