@@ -207,7 +207,8 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
   Bounds.ReqNTid = C.Block;
   writeLaunchBounds(*NewF, Bounds);
   foldBlockDim(*NewF, C.Block);
-  writeLaunchRecord(M, P.Record, C.Block, /*DynamicSmem=*/0);
+  if (Error E = writeLaunchRecord(M, P.Record, C.Block, /*DynamicSmem=*/0))
+    return E;
   ++NumKernelsTuned;
   return Error::success();
 }
@@ -277,10 +278,12 @@ Error ModuleOptimizer::run() {
       // user's bounds.
       LaunchBounds User = readLaunchBounds(*F);
       const auto &Dims = User.ReqNTid[0] ? User.ReqNTid : User.MaxNTid;
-      writeLaunchRecord(M, Plan->Record,
-                        {std::max(Dims[0], 1u), std::max(Dims[1], 1u),
-                         std::max(Dims[2], 1u)},
-                        /*DynamicSmem=*/0);
+      if (Error E = writeLaunchRecord(M, Plan->Record,
+                                      {std::max(Dims[0], 1u),
+                                       std::max(Dims[1], 1u),
+                                       std::max(Dims[2], 1u)},
+                                      /*DynamicSmem=*/0))
+        return E;
     }
     remark(*Plan);
     Plans.push_back(std::move(*Plan));

@@ -134,6 +134,19 @@ static Expected<TunableVar> readTunable(GlobalVariable &GV) {
   return T;
 }
 
+StructType *launchRecordType(LLVMContext &Ctx) {
+  Type *I32 = Type::getInt32Ty(Ctx);
+  return StructType::get(Ctx, {ArrayType::get(I32, 3), I32});
+}
+
+Error checkLaunchRecord(const GlobalVariable &Record) {
+  auto *T = dyn_cast<StructType>(Record.getValueType());
+  if (T && T->isLayoutIdentical(launchRecordType(Record.getContext())))
+    return Error::success();
+  return specError("record '" + Record.getName() +
+                   "' is not an energy::launch_record");
+}
+
 Expected<ModuleTuningInfo> readTuningInfo(Module &M) {
   ModuleTuningInfo Info;
   for (GlobalVariable &GV : M.globals())
@@ -165,6 +178,9 @@ Expected<ModuleTuningInfo> readTuningInfo(Module &M) {
       auto A = parseKernelAnnotation(*Text);
       if (!A)
         return A.takeError();
+      if (const GlobalVariable *Record = M.getNamedGlobal(A->Record))
+        if (Error E = checkLaunchRecord(*Record))
+          return E;
       Info.Kernels[F] = *A;
     } else if (Text->consume_front("energy.shape:")) {
       auto *GV = dyn_cast<GlobalVariable>(Target);

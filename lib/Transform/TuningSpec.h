@@ -23,7 +23,9 @@
 namespace llvm {
 class Function;
 class GlobalVariable;
+class LLVMContext;
 class Module;
+class StructType;
 } // namespace llvm
 
 namespace energy {
@@ -63,7 +65,15 @@ struct ModuleTuningInfo {
   std::vector<TunableVar> Tunables;
 };
 
-/// Everything energy.cuh put in M; malformed annotations are errors.
+/// The type of energy::launch_record, {[3 x i32], i32}, in Ctx.
+llvm::StructType *launchRecordType(llvm::LLVMContext &Ctx);
+
+/// Whether Record can hold an energy::launch_record (an error naming it if
+/// not): writing one into another type would break the module.
+llvm::Error checkLaunchRecord(const llvm::GlobalVariable &Record);
+
+/// Everything energy.cuh put in M; malformed annotations, and records that
+/// are not energy::launch_records, are errors.
 llvm::Expected<ModuleTuningInfo> readTuningInfo(llvm::Module &M);
 
 /// F and every defined function it calls, transitively, F first.
