@@ -331,6 +331,12 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
   }
   const KernelFeatures &F = Analysis.Features;
   std::string Name = ("@" + Kernel.getName()).str();
+  if (!F.doesWork()) {
+    mlir::emitRemark(Kernel.getLoc())
+        << "energy: kernel " << Name
+        << " does no work (no memory access or arithmetic): nothing to tune";
+    return success();
+  }
   for (const std::string &Note : Notes)
     mlir::emitRemark(Kernel.getLoc())
         << "energy: kernel " << Name << ": " << Note;

@@ -135,6 +135,8 @@ private:
   forcedConfigs(ArrayRef<Function *> Kernels, const ModuleTuningInfo &Info);
   Error apply(KernelPlan &P);
   void remark(const KernelPlan &P);
+  std::optional<std::string> whyNothingToTune(Function &F,
+                                              const ModuleTuningInfo &Info);
 };
 
 Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
@@ -239,6 +241,23 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
   });
 }
 
+/// Why F is left alone without a plan, if it is: an earlier energy-optimize
+/// tuned it (reqntid on an opted-in kernel: CUDA source cannot give
+/// reqntid, and its tunables may be folded away), or it does no work, so
+/// no configuration saves anything.
+std::optional<std::string>
+ModuleOptimizer::whyNothingToTune(Function &F, const ModuleTuningInfo &Info) {
+  const auto &ReqNTid = readLaunchBounds(F).ReqNTid;
+  if (Info.Kernels.count(&F) && ReqNTid[0])
+    return "is already tuned (reqntid " +
+           formatBlockShape({ReqNTid[0], std::max(ReqNTid[1], 1u),
+                             std::max(ReqNTid[2], 1u)}) +
+           ")";
+  if (!computeKernelFeatures(F, Opts.Features).doesWork())
+    return "does no work (no memory access or arithmetic)";
+  return std::nullopt;
+}
+
 Error ModuleOptimizer::run() {
   auto Info = readTuningInfo(M);
   if (!Info)
@@ -253,6 +272,17 @@ Error ModuleOptimizer::run() {
 
   KernelPlanner Planner(Opts, *Info, Extractor);
   for (Function *F : Kernels) {
+    std::optional<std::string> Why;
+    if (!Forced->count(F) && (Why = whyNothingToTune(*F, *Info))) {
+      OptimizationRemarkEmitter ORE(F);
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "NothingToTune", F)
+               << "kernel "
+               << ore::NV("Kernel", demangle(kernelDisplayName(*F, *Info)))
+               << " " << *Why << ": nothing to tune";
+      });
+      continue;
+    }
     std::vector<std::string> Notes;
     const GpuArch &Arch = archFor(*F, Opts.Arch, Notes);
     auto Model = modelFor(Arch);
