@@ -233,8 +233,8 @@ Error KernelPlanner::buildCandidates(KernelPlan &P, const ForcedConfig *Force) {
   P.PrunedResources = Pruned.Resources;
   P.PrunedCliff = Pruned.Cliff;
   if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
-    return planError("kernel '" + P.Name +
-                     "': no candidate fits the resources of " + P.Arch->Name +
+    return planError("kernel '" + P.Name + "': " +
+                     noCandidateFits(P.Candidates, *P.Arch, P.WorkItems) +
                      (Force ? " (forced " + formatBlockShape(Force->Block) + ")"
                             : std::string()));
 

@@ -70,6 +70,9 @@ TEST(ConfigSpace, Workload) {
   EXPECT_EQ(blocksForWorkload(1000, 4, {128, 1, 1}), 2u);
   EXPECT_EQ(blocksForWorkload(1 << 24, 1, {16, 16, 1}), 65536u);
   EXPECT_EQ(blocksForWorkload(1, 1, {1024, 1, 1}), 1u);
+  // No wrap near 2^64: ceil((2^64-1) / 1024) = 2^54, ceil(/ 4) / 1024 = 2^52.
+  EXPECT_EQ(blocksForWorkload(UINT64_MAX, 1, {1024, 1, 1}), uint64_t(1) << 54);
+  EXPECT_EQ(blocksForWorkload(UINT64_MAX, 4, {1024, 1, 1}), uint64_t(1) << 52);
 }
 
 TEST(Objective, ChoosesByGoal) {
