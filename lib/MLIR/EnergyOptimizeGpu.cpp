@@ -219,8 +219,8 @@ struct EnergyOptimizeGpuPass
       llvm::cl::init(0.10)};
   Option<std::string> ArchName{
       *this, "arch",
-      llvm::cl::desc("sm_XX; default: the gpu.module's #nvvm.target chip, "
-                     "else sm_90")};
+      llvm::cl::desc("sm_XX with tables (else an error); default: the "
+                     "gpu.module's #nvvm.target chip, else sm_90")};
   Option<std::string> ModelFile{
       *this, "model",
       llvm::cl::desc("XGBoost model file (python3 -m energy.train), or "
@@ -261,8 +261,9 @@ LogicalResult EnergyOptimizeGpuPass::parseOptions() {
       << llvm::format("%g", MaxSlowdown.getValue());
   if (llvm::Error E = checkMaxSlowdown(MaxSlowdown.getValue(), Spelled))
     return Fail(toString(std::move(E)));
-  if (!ArchName.empty() && !parseSmVersion(ArchName))
-    return Fail("arch must be sm_XX, got '" + ArchName + "'");
+  if (!ArchName.empty())
+    if (auto Arch = parseGpuArchOption(ArchName); !Arch)
+      return Fail(toString(Arch.takeError()));
   Objective.Goal = *Goal;
   Objective.MaxSlowdown = MaxSlowdown.getValue();
   return success();

@@ -64,8 +64,8 @@ Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
     return Error::success();
   }
   if (Key == "arch") {
-    if (!parseSmVersion(Value))
-      return optionError("arch must be sm_XX, got '" + Value + "'");
+    if (auto Arch = parseGpuArchOption(Value); !Arch)
+      return Arch.takeError();
     Opts.Arch = Value.str();
     return Error::success();
   }
