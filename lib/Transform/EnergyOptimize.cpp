@@ -272,6 +272,15 @@ Error ModuleOptimizer::run() {
 
   KernelPlanner Planner(Opts, *Info, Extractor);
   for (Function *F : Kernels) {
+    std::vector<std::string> Notes;
+    const GpuArch &Arch = archFor(*F, Opts.Arch, Notes);
+    auto Model = modelFor(Arch);
+    if (!Model)
+      return Model.takeError();
+    if (!(*Model)->Note.empty())
+      Notes.push_back((*Model)->Note);
+    // After the model: a bad -energy-model fails even a module with nothing
+    // to tune.
     std::optional<std::string> Why;
     if (!Forced->count(F) && (Why = whyNothingToTune(*F, *Info))) {
       OptimizationRemarkEmitter ORE(F);
@@ -283,13 +292,6 @@ Error ModuleOptimizer::run() {
       });
       continue;
     }
-    std::vector<std::string> Notes;
-    const GpuArch &Arch = archFor(*F, Opts.Arch, Notes);
-    auto Model = modelFor(Arch);
-    if (!Model)
-      return Model.takeError();
-    if (!(*Model)->Note.empty())
-      Notes.push_back((*Model)->Note);
 
     auto ForceIt = Forced->find(F);
     const ForcedConfig *Force =
