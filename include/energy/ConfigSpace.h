@@ -56,7 +56,11 @@ PruneReason pruneCandidate(const Occupancy &Occ, double BestOccupancySameTunable
 /// Items per thread: the product of the work-per-thread tunables.
 unsigned workPerThread(llvm::ArrayRef<Tunable> Tunables, const Assignment &A);
 
-/// Grid blocks for WorkItems items at this block shape and work per thread.
+/// Blocks a grid may have in x (CUDA, compute capability 3.0 and later).
+constexpr uint64_t MaxGridBlocksX = 2147483647;
+
+/// Grid blocks for WorkItems items at this block shape and work per thread,
+/// without overflow for any WorkItems (the grid may exceed MaxGridBlocksX).
 uint64_t blocksForWorkload(uint64_t WorkItems, unsigned WorkPerThread,
                            const BlockShape &Block);
 

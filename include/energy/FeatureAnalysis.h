@@ -14,6 +14,7 @@
 
 #include "energy/KernelFeatures.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/CommandLine.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,19 @@ namespace energy {
 struct FeatureOptions {
   unsigned DefaultTripCount = energy::DefaultTripCount;
   unsigned DefaultExtent = energy::DefaultExtent;
+};
+
+/// The largest -energy-default-trip-count: nested unknown loops multiply it,
+/// and beyond this a per-thread count says nothing a model can use.
+constexpr unsigned MaxDefaultTripCount = 1u << 20;
+
+/// Parses -energy-default-trip-count, rejecting values above
+/// MaxDefaultTripCount with an `error:` while the command line is parsed.
+class DefaultTripCountParser : public llvm::cl::parser<unsigned> {
+public:
+  using llvm::cl::parser<unsigned>::parser;
+  bool parse(llvm::cl::Option &O, llvm::StringRef ArgName, llvm::StringRef Arg,
+             unsigned &Value);
 };
 
 /// Features of F as if it were a kernel; called device functions are folded

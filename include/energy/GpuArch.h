@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +76,11 @@ const GpuArch *nearestGpuArch(unsigned SmVersion);
 /// zero, then at most one 'a' (architecture-specific) or 'f' (family) suffix.
 /// Anything else ("compute_90", "sm_9", "SM_90", "sm_90b", "") -> nullopt.
 std::optional<unsigned> parseSmVersion(llvm::StringRef Cpu);
+
+/// The row for an architecture the user named (an option): an error when
+/// Name is not sm_XX, or when no row has it, listing the known ones. Unlike
+/// a module's target, it never falls back to another architecture.
+llvm::Expected<const GpuArch *> parseGpuArchOption(llvm::StringRef Name);
 
 /// The tables for Target ("sm_90", "sm_90a"). When Target names no sm_XX,
 /// sm_90's, with a note ("no <Missing>; assuming sm_90" for an empty Target);

@@ -142,6 +142,11 @@ struct KernelFeatures {
   /// 1-D blocks.
   bool usesBlockY() const;
 
+  /// Whether the kernel does any work a launch configuration could speed
+  /// up or slow down: a memory access, arithmetic, a barrier or warp
+  /// operation. An empty kernel (cub's EmptyKernel) does none.
+  bool doesWork() const;
+
   void printText(llvm::raw_ostream &OS) const;
   void writeJSON(llvm::json::OStream &J) const;
   static void printCSVHeader(llvm::raw_ostream &OS);

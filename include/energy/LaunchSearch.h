@@ -35,7 +35,8 @@ struct Candidate {
 };
 
 /// A candidate for Block with the given per-thread features, grid size and
-/// shared memory per block; its occupancy comes from the arch tables.
+/// shared memory per block; its occupancy comes from the arch tables. A grid
+/// beyond MaxGridBlocksX cannot launch: it gets no occupancy (pruned).
 Candidate makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
                         const BlockShape &Block, uint64_t Blocks,
                         unsigned SharedBytesPerBlock, size_t Assignment = 0);
@@ -48,6 +49,12 @@ struct PruneCounts {
 /// assignment. KeepCliffs keeps low-occupancy candidates (asked for).
 PruneCounts pruneCandidates(llvm::MutableArrayRef<Candidate> Candidates,
                             bool KeepCliffs = false);
+
+/// Why every one of Candidates (at least one) is pruned for resources:
+/// CUDA's grid limit when no candidate's grid for WorkItems items is within
+/// it, else the resources of Arch.
+std::string noCandidateFits(llvm::ArrayRef<Candidate> Candidates,
+                            const GpuArch &Arch, uint64_t WorkItems);
 
 /// NVIDIA's occupancy heuristic (cudaOccupancyMaxPotentialBlockSize): the
 /// largest block, stepping down by warps, with the most resident warps; 2-D

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <optional>
 #include <string>
 
@@ -22,10 +23,17 @@ struct ObjectiveSpec {
   std::string describe() const;
 };
 
+/// Checks a max-slowdown value X (nullopt: Spelled is no number): a finite
+/// number >= 0. NaN would let no candidate pass, infinity every one.
+llvm::Error checkMaxSlowdown(std::optional<double> X, llvm::StringRef Spelled);
+
 /// Index of the candidate the objective picks among (Time, Energy) pairs;
 /// ties go to the lower index. Times and Energies have equal, non-zero size.
-size_t chooseCandidate(llvm::ArrayRef<double> Times,
-                       llvm::ArrayRef<double> Energies, const ObjectiveSpec &O);
+/// An error, never an index out of range, when the objective allows none
+/// (NaN predicted times).
+llvm::Expected<size_t> chooseCandidate(llvm::ArrayRef<double> Times,
+                                       llvm::ArrayRef<double> Energies,
+                                       const ObjectiveSpec &O);
 
 } // namespace energy
 

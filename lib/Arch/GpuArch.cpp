@@ -228,6 +228,22 @@ std::optional<unsigned> energy::parseSmVersion(llvm::StringRef Cpu) {
   return Version;
 }
 
+llvm::Expected<const GpuArch *>
+energy::parseGpuArchOption(llvm::StringRef Name) {
+  std::optional<unsigned> Sm = parseSmVersion(Name);
+  if (!Sm)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "arch must be sm_XX, got '" + Name + "'");
+  if (const GpuArch *Exact = lookupGpuArch(*Sm))
+    return Exact;
+  std::string Known;
+  for (const GpuArch &A : GpuArchTable)
+    Known += (Known.empty() ? "" : ", ") + std::string(A.Name);
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "no tables for arch '" + Name +
+                                     "' (known: " + Known + ")");
+}
+
 const GpuArch &energy::resolveGpuArch(llvm::StringRef Target,
                                       llvm::StringRef Missing,
                                       std::vector<std::string> &Notes) {

@@ -23,6 +23,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -491,6 +492,17 @@ std::vector<const GlobalVariable *> sharedGlobalsUsedBy(const Function &F) {
     return A->getName() < B->getName();
   });
   return Out;
+}
+
+bool DefaultTripCountParser::parse(cl::Option &O, StringRef ArgName,
+                                   StringRef Arg, unsigned &Value) {
+  if (cl::parser<unsigned>::parse(O, ArgName, Arg, Value))
+    return true;
+  if (Value <= MaxDefaultTripCount)
+    return false;
+  WithColor::error() << O.ArgStr << " must be at most " << MaxDefaultTripCount
+                     << ", got " << Arg << "\n";
+  return true;
 }
 
 KernelFeatures computeKernelFeatures(Function &F, const FeatureOptions &Opts) {

@@ -104,6 +104,18 @@ bool KernelFeatures::usesBlockY() const {
          Dims.BlockDim.find('y') != std::string::npos;
 }
 
+bool KernelFeatures::doesWork() const {
+  for (double Count :
+       {fp32_ops, fp32_fma, fp16_ops, fp16_fma, fp64_ops, fp64_fma, int_ops,
+        conversions, special_fns, global_loads, global_stores, shared_loads,
+        shared_stores, local_loads, local_stores, const_loads, param_loads,
+        generic_loads, generic_stores, global_atomics, shared_atomics,
+        barriers, warp_shuffles, warp_votes, tensor_ops})
+    if (Count > 0)
+      return true;
+  return false;
+}
+
 /// Stable numbers: integers print as integers, others with 6 digits.
 static void printNumber(raw_ostream &OS, double V) {
   if (V == static_cast<double>(static_cast<long long>(V)))

@@ -219,8 +219,8 @@ struct EnergyOptimizeGpuPass
       llvm::cl::init(0.10)};
   Option<std::string> ArchName{
       *this, "arch",
-      llvm::cl::desc("sm_XX; default: the gpu.module's #nvvm.target chip, "
-                     "else sm_90")};
+      llvm::cl::desc("sm_XX with tables (else an error); default: the "
+                     "gpu.module's #nvvm.target chip, else sm_90")};
   Option<std::string> ModelFile{
       *this, "model",
       llvm::cl::desc("XGBoost model file (python3 -m energy.train), or "
@@ -256,13 +256,14 @@ LogicalResult EnergyOptimizeGpuPass::parseOptions() {
   if (!Goal)
     return Fail("unknown objective '" + ObjectiveName +
                 "' (expected energy, time or edp)");
-  if (!(MaxSlowdown >= 0)) { // NaN too
-    std::string Got;
-    llvm::raw_string_ostream(Got) << llvm::format("%g", MaxSlowdown.getValue());
-    return Fail("max-slowdown must be a number >= 0 (0.1 = 10%), got " + Got);
-  }
-  if (!ArchName.empty() && !parseSmVersion(ArchName))
-    return Fail("arch must be sm_XX, got '" + ArchName + "'");
+  std::string Spelled;
+  llvm::raw_string_ostream(Spelled)
+      << llvm::format("%g", MaxSlowdown.getValue());
+  if (llvm::Error E = checkMaxSlowdown(MaxSlowdown.getValue(), Spelled))
+    return Fail(toString(std::move(E)));
+  if (!ArchName.empty())
+    if (auto Arch = parseGpuArchOption(ArchName); !Arch)
+      return Fail(toString(Arch.takeError()));
   Objective.Goal = *Goal;
   Objective.MaxSlowdown = MaxSlowdown.getValue();
   return success();
@@ -331,6 +332,12 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
   }
   const KernelFeatures &F = Analysis.Features;
   std::string Name = ("@" + Kernel.getName()).str();
+  if (!F.doesWork()) {
+    mlir::emitRemark(Kernel.getLoc())
+        << "energy: kernel " << Name
+        << " does no work (no memory access or arithmetic): nothing to tune";
+    return success();
+  }
   for (const std::string &Note : Notes)
     mlir::emitRemark(Kernel.getLoc())
         << "energy: kernel " << Name << ": " << Note;

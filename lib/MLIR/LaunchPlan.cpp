@@ -24,7 +24,7 @@ static Candidate makeCandidate(const LaunchPlanRequest &R, const BlockShape &B) 
 }
 
 /// Grid dimensions every CUDA GPU since compute capability 3.0 accepts.
-static constexpr LaunchExtent MaxGrid = {2147483647, 65535, 65535};
+static constexpr LaunchExtent MaxGrid = {MaxGridBlocksX, 65535, 65535};
 
 /// Whether every launch can be rewritten to B: B keeps the baked-in extents
 /// and divides each launch's threads in every dimension into a grid that
@@ -62,8 +62,7 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
   P.PrunedResources = Pruned.Resources;
   P.PrunedCliff = Pruned.Cliff;
   if (P.evaluated() == 0) {
-    P.Infeasible =
-        std::string("no candidate block fits the resources of ") + R.Arch->Name;
+    P.Infeasible = noCandidateFits(P.Candidates, *R.Arch, R.WorkItems);
     return P;
   }
 

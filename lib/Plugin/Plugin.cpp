@@ -21,6 +21,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -31,40 +32,88 @@ static cl::opt<std::string> FeaturesJSON(
     cl::desc("Write the features of every NVPTX kernel to <file> as JSON "
              "(after optimization, at the OptimizerLast extension point)"));
 
-static cl::opt<unsigned> DefaultTrip(
+static cl::opt<unsigned, false, DefaultTripCountParser> DefaultTrip(
     "energy-default-trip-count", cl::init(energy::DefaultTripCount),
-    cl::desc("Iterations assumed for loops ScalarEvolution cannot count (default 8)"));
+    cl::desc("Iterations assumed for loops ScalarEvolution cannot count "
+             "(default 8, at most 1048576)"));
 
-static cl::opt<std::string> ObjectiveFlag(
-    "energy-objective", cl::value_desc("energy|time|edp"),
+/// The -energy-* flags of energy-optimize, applied as each is parsed: a bad
+/// value stops opt or clang while it reads its command line, before it opens
+/// its output.
+static OptimizeOptions FlagOptions;
+
+namespace {
+/// Parses a flag's value as the energy-optimize setting named by Setting.
+class SettingParser : public cl::parser<std::string> {
+public:
+  using cl::parser<std::string>::parser;
+  StringRef Key;
+
+  bool parse(cl::Option &, StringRef, StringRef Arg, std::string &Value) {
+    Value = Arg.str();
+    if (Error E = applyOptimizeSetting((Key + "=" + Arg).str(), FlagOptions)) {
+      WithColor::error() << "energy-optimize: " << toString(std::move(E))
+                         << "\n";
+      return true;
+    }
+    return false;
+  }
+};
+
+/// The setting a flag with a SettingParser sets.
+struct Setting {
+  StringRef Key;
+  template <class Opt> void apply(Opt &O) const { O.getParser().Key = Key; }
+};
+
+using SettingFlag = cl::opt<std::string, false, SettingParser>;
+} // namespace
+
+static SettingFlag ObjectiveFlag(
+    "energy-objective", Setting{"objective"}, cl::value_desc("energy|time|edp"),
     cl::desc("What the chosen configuration minimizes (default: energy)"));
-static cl::opt<std::string> MaxSlowdownFlag(
-    "energy-max-slowdown", cl::value_desc("x"),
+static SettingFlag MaxSlowdownFlag(
+    "energy-max-slowdown", Setting{"max-slowdown"}, cl::value_desc("x"),
     cl::desc("With objective energy: only configurations predicted at most "
-             "(1+x) times slower than the fastest (default 0.1)"));
-static cl::opt<bool> TuneAllFlag(
+             "(1+x) times slower than the fastest (default 0.1; finite, >= 0)"));
+namespace {
+/// -energy-tune-all is kept only to say why it is gone: an error as it is
+/// parsed.
+class RemovedFlagParser : public cl::parser<bool> {
+public:
+  using cl::parser<bool>::parser;
+  bool parse(cl::Option &, StringRef, StringRef, bool &) {
+    WithColor::error() << "energy-optimize: " << TuneAllRemoved << "\n";
+    return true;
+  }
+};
+} // namespace
+
+static cl::opt<bool, false, RemovedFlagParser> TuneAllFlag(
     "energy-tune-all",
     cl::desc("Removed (an error): kernels without ENERGY_KERNEL keep the "
              "block their host launches with and get advice only"));
-static cl::opt<std::string> ReportFlag(
-    "energy-report", cl::value_desc("file"),
+static SettingFlag ReportFlag(
+    "energy-report", Setting{"report"}, cl::value_desc("file"),
     cl::desc("Write candidates, predictions, Pareto front and choice as JSON"));
-static cl::opt<std::string> ModelFlag(
-    "energy-model", cl::value_desc("file"),
+static SettingFlag ModelFlag(
+    "energy-model", Setting{"model"}, cl::value_desc("file"),
     cl::desc("XGBoost model (python3 -m energy.train) instead of the "
              "embedded or analytic one; a bad file fails the compile"));
-static cl::opt<std::string> ArchFlag(
-    "energy-arch", cl::value_desc("sm_XX"),
+static SettingFlag ArchFlag(
+    "energy-arch", Setting{"arch"}, cl::value_desc("sm_XX"),
     cl::desc("Target GPU for the cost model (default: the kernel's "
-             "target-cpu)"));
-static cl::opt<std::string> WorkloadFlag(
-    "energy-workload", cl::value_desc("items"),
+             "target-cpu); an architecture without tables is an error"));
+static SettingFlag WorkloadFlag(
+    "energy-workload", Setting{"workload"}, cl::value_desc("items"),
     cl::desc("Work items per launch for every kernel (default: "
              "ENERGY_WORKLOAD or 2^24)"));
-static cl::list<std::string> ForceConfigFlag(
-    "energy-force-config", cl::value_desc("kernel:block[,NAME=V...]"),
+static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
+    "energy-force-config", Setting{"force"},
+    cl::value_desc("kernel:block[,NAME=V...]"),
     cl::desc("Apply this configuration to the kernel instead of choosing "
-             "(repeatable), e.g. sgemm:16x16,TILE=16"));
+             "(repeatable, one per kernel), e.g. sgemm:16x16,TILE=16; the "
+             "kernel may be named by its mangled or demangled name"));
 
 static FeatureOptions featureOptions() {
   FeatureOptions Opts;
@@ -72,48 +121,11 @@ static FeatureOptions featureOptions() {
   return Opts;
 }
 
-/// Options from -energy-* flags, validated like pass parameters.
-static Expected<OptimizeOptions> optimizeOptionsFromFlags() {
-  OptimizeOptions Opts;
+/// Options from the -energy-* flags, checked when they were parsed.
+static OptimizeOptions optimizeOptionsFromFlags() {
+  OptimizeOptions Opts = FlagOptions;
   Opts.Features = featureOptions();
-  auto Set = [&](StringRef Key, const std::string &Value) -> Error {
-    if (Value.empty())
-      return Error::success();
-    return applyOptimizeSetting((Key + "=" + Value).str(), Opts);
-  };
-  if (TuneAllFlag)
-    return createStringError(inconvertibleErrorCode(), TuneAllRemoved);
-  for (auto [Key, Value] :
-       {std::pair<StringRef, std::string>{"objective", ObjectiveFlag},
-        {"max-slowdown", MaxSlowdownFlag}, {"report", ReportFlag},
-        {"model", ModelFlag}, {"arch", ArchFlag}, {"workload", WorkloadFlag}})
-    if (Error E = Set(Key, Value))
-      return std::move(E);
-  for (const std::string &F : ForceConfigFlag)
-    if (Error E = Set("force", F))
-      return std::move(E);
   return Opts;
-}
-
-namespace {
-/// Reports a bad option when the pipeline runs, as an LLVM error.
-struct BadOptionPass : PassInfoMixin<BadOptionPass> {
-  explicit BadOptionPass(std::string Message) : Message(std::move(Message)) {}
-  std::string Message;
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    M.getContext().emitError(Message);
-    return PreservedAnalyses::all();
-  }
-  static bool isRequired() { return true; }
-};
-} // namespace
-
-static void addOptimizer(ModulePassManager &MPM,
-                         Expected<OptimizeOptions> Opts) {
-  if (Opts)
-    MPM.addPass(EnergyOptimizePass(std::move(*Opts)));
-  else
-    MPM.addPass(BadOptionPass("energy-optimize: " + toString(Opts.takeError())));
 }
 
 /// "a;b" for "Pass<a;b>", empty for "Pass" (after checkParametrizedPassName).
@@ -144,10 +156,15 @@ static bool parseFunctionPipeline(StringRef Name, FunctionPassManager &FPM,
 static bool parseModulePipeline(StringRef Name, ModulePassManager &MPM,
                                 ArrayRef<PassBuilder::PipelineElement>) {
   if (PassBuilder::checkParametrizedPassName(Name, "energy-optimize")) {
-    auto Base = optimizeOptionsFromFlags();
-    StringRef Params = passParameters(Name, "energy-optimize");
-    addOptimizer(MPM, Base ? parseOptimizeParams(Params, std::move(*Base))
-                           : std::move(Base));
+    // A bad parameter fails the pipeline's parse, before opt writes output.
+    auto Opts = parseOptimizeParams(passParameters(Name, "energy-optimize"),
+                                    optimizeOptionsFromFlags());
+    if (!Opts) {
+      WithColor::error() << "energy-optimize: " << toString(Opts.takeError())
+                         << "\n";
+      return false;
+    }
+    MPM.addPass(EnergyOptimizePass(std::move(*Opts)));
     return true;
   }
   if (PassBuilder::checkParametrizedPassName(Name, "energy-features-json")) {
@@ -171,7 +188,7 @@ static void registerCallbacks(PassBuilder &PB) {
 
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        addOptimizer(MPM, optimizeOptionsFromFlags());
+        MPM.addPass(EnergyOptimizePass(optimizeOptionsFromFlags()));
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

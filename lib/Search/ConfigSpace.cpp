@@ -89,9 +89,10 @@ unsigned workPerThread(ArrayRef<Tunable> Tunables, const Assignment &A) {
 
 uint64_t blocksForWorkload(uint64_t WorkItems, unsigned WorkPerThread,
                            const BlockShape &Block) {
-  uint64_t Threads = (WorkItems + WorkPerThread - 1) / WorkPerThread;
+  auto DivideUp = [](uint64_t N, uint64_t D) { return N / D + (N % D != 0); };
   uint64_t PerBlock = uint64_t(Block[0]) * Block[1] * Block[2];
-  return std::max<uint64_t>(1, (Threads + PerBlock - 1) / PerBlock);
+  return std::max<uint64_t>(
+      1, DivideUp(DivideUp(WorkItems, WorkPerThread), PerBlock));
 }
 
 } // namespace energy

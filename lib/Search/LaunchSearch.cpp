@@ -25,11 +25,23 @@ Candidate makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
   C.Query.Block = Block;
   C.Query.Blocks = Blocks;
   C.Query.SharedBytesPerBlock = SharedBytesPerBlock;
-  C.Query.Occ = computeOccupancy(
-      Arch, {Block[0] * Block[1] * Block[2],
-             static_cast<unsigned>(std::lround(Features.register_estimate)),
-             SharedBytesPerBlock});
+  if (Blocks <= MaxGridBlocksX)
+    C.Query.Occ = computeOccupancy(
+        Arch, {Block[0] * Block[1] * Block[2],
+               static_cast<unsigned>(std::lround(Features.register_estimate)),
+               SharedBytesPerBlock});
   return C;
+}
+
+std::string noCandidateFits(ArrayRef<Candidate> Candidates,
+                            const GpuArch &Arch, uint64_t WorkItems) {
+  if (llvm::all_of(Candidates, [](const Candidate &C) {
+        return C.Query.Blocks > MaxGridBlocksX;
+      }))
+    return "a launch of " + std::to_string(WorkItems) +
+           " items needs more than " + std::to_string(MaxGridBlocksX) +
+           " blocks (CUDA's grid limit in x) at every candidate block";
+  return std::string("no candidate fits the resources of ") + Arch.Name;
 }
 
 PruneCounts pruneCandidates(MutableArrayRef<Candidate> Candidates,
@@ -104,8 +116,10 @@ Expected<size_t> predictAndChoose(MutableArrayRef<Candidate> Candidates,
   }
   for (const ParetoPoint &Front : computeParetoFront(Points))
     Predicted[Front.Index]->OnFront = true;
-  return Predicted[chooseCandidate(Times, Energies, Objective)] -
-         Candidates.data();
+  auto Choice = chooseCandidate(Times, Energies, Objective);
+  if (!Choice)
+    return Choice.takeError();
+  return Predicted[*Choice] - Candidates.data();
 }
 
 double percentChange(double Baseline, double Chosen) {

@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <cstdio>
 
 using namespace llvm;
@@ -39,8 +40,17 @@ std::string ObjectiveSpec::describe() const {
   return S;
 }
 
-size_t chooseCandidate(ArrayRef<double> Times, ArrayRef<double> Energies,
-                       const ObjectiveSpec &O) {
+Error checkMaxSlowdown(std::optional<double> X, StringRef Spelled) {
+  if (X && std::isfinite(*X) && *X >= 0)
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "max-slowdown must be a finite number >= 0 (0.1 = "
+                           "10%), got '" + Spelled + "'");
+}
+
+Expected<size_t> chooseCandidate(ArrayRef<double> Times,
+                                 ArrayRef<double> Energies,
+                                 const ObjectiveSpec &O) {
   assert(!Times.empty() && Times.size() == Energies.size());
   double Fastest = *std::min_element(Times.begin(), Times.end());
   auto Score = [&](size_t I) {
@@ -59,7 +69,12 @@ size_t chooseCandidate(ArrayRef<double> Times, ArrayRef<double> Energies,
   for (size_t I = 0; I < Times.size(); ++I)
     if (Allowed(I) && (Best == Times.size() || Score(I) < Score(Best)))
       Best = I;
-  return Best; // the fastest candidate is always allowed
+  if (Best == Times.size())
+    return createStringError(inconvertibleErrorCode(),
+                             "no candidate meets the objective (" +
+                                 O.describe() +
+                                 "): the predicted times are not numbers");
+  return Best;
 }
 
 } // namespace energy

@@ -11,12 +11,12 @@
 #include "energy/NVVMAnnotations.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 
 #include <map>
-#include <set>
 
 using namespace llvm;
 
@@ -54,9 +54,9 @@ Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
   }
   if (Key == "max-slowdown") {
     double X;
-    if (Value.getAsDouble(X) || X < 0)
-      return optionError("max-slowdown must be a number >= 0 (0.1 = 10%), "
-                         "got '" + Value + "'");
+    if (Error E = checkMaxSlowdown(
+            Value.getAsDouble(X) ? std::nullopt : std::optional(X), Value))
+      return E;
     Opts.Objective.MaxSlowdown = X;
     return Error::success();
   }
@@ -69,8 +69,8 @@ Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
     return Error::success();
   }
   if (Key == "arch") {
-    if (!parseSmVersion(Value))
-      return optionError("arch must be sm_XX, got '" + Value + "'");
+    if (auto Arch = parseGpuArchOption(Value); !Arch)
+      return Arch.takeError();
     Opts.Arch = Value.str();
     return Error::success();
   }
@@ -81,8 +81,16 @@ Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
     return Error::success();
   }
   if (Key == "force") {
-    if (auto F = parseForcedConfig(Value); !F)
+    auto F = parseForcedConfig(Value);
+    if (!F)
       return F.takeError();
+    for (const std::string &Earlier : Opts.ForceConfigs) {
+      ForcedConfig E = cantFail(parseForcedConfig(Earlier));
+      if (E.Kernel == F->Kernel && !E.sameConfig(*F))
+        return optionError("-energy-force-config gives kernel '" + F->Kernel +
+                           "' two configurations: '" + Earlier + "' and '" +
+                           Value + "'");
+    }
     Opts.ForceConfigs.push_back(Value.str());
     return Error::success();
   }
@@ -128,10 +136,14 @@ private:
   std::vector<Function *> Replaced; // erased last: see moveToFreshFunction
 
   Expected<const SelectedModel *> modelFor(const GpuArch &Arch);
+  Expected<std::map<Function *, ForcedConfig>>
+  forcedConfigs(ArrayRef<Function *> Kernels, const ModuleTuningInfo &Info);
   Error apply(KernelPlan &P);
   void remark(const KernelPlan &P);
   void skip(Function &F, StringRef Name, std::string Why);
   std::vector<SkippedKernel> Skipped;
+  std::optional<std::string> whyNothingToTune(Function &F,
+                                              const ModuleTuningInfo &Info);
 };
 
 Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
@@ -142,6 +154,37 @@ Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
   if (!Selected)
     return Selected.takeError();
   return &(Models[Arch.SmVersion] = std::move(*Selected));
+}
+
+/// The kernel each -energy-force-config names, by any of its kernelNames.
+Expected<std::map<Function *, ForcedConfig>>
+ModuleOptimizer::forcedConfigs(ArrayRef<Function *> Kernels,
+                               const ModuleTuningInfo &Info) {
+  std::map<Function *, ForcedConfig> Forced;
+  for (const std::string &S : Opts.ForceConfigs) {
+    ForcedConfig C = cantFail(parseForcedConfig(S)); // checked as an option
+    std::vector<Function *> Named;
+    for (Function *F : Kernels)
+      if (llvm::is_contained(kernelNames(*F, Info), C.Kernel))
+        Named.push_back(F);
+    if (Named.empty())
+      return optionError("-energy-force-config names kernel '" + C.Kernel +
+                         "', which is not in the module");
+    if (Named.size() > 1) {
+      std::string Which;
+      for (Function *F : Named)
+        Which += (Which.empty() ? "'" : ", '") + demangle(F->getName()) + "'";
+      return optionError("-energy-force-config names kernel '" + C.Kernel +
+                         "', which is ambiguous: " + Which);
+    }
+    auto [It, New] = Forced.try_emplace(Named[0], C);
+    if (!New && !It->second.sameConfig(C))
+      return optionError("-energy-force-config gives kernel '" +
+                         demangle(Named[0]->getName()) +
+                         "' two configurations, as '" + It->second.Kernel +
+                         "' and as '" + C.Kernel + "'");
+  }
+  return Forced;
 }
 
 Error ModuleOptimizer::apply(KernelPlan &P) {
@@ -173,7 +216,9 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
   Bounds.ReqNTid = C.Block;
   writeLaunchBounds(*NewF, Bounds);
   foldBlockDim(*NewF, C.Block);
-  writeLaunchRecord(M, P.Record, C.Block, P.dynamicSharedBytes(C.Block));
+  if (Error E = writeLaunchRecord(M, P.Record, C.Block,
+                                  P.dynamicSharedBytes(C.Block)))
+    return E;
   ++NumKernelsTuned;
   return Error::success();
 }
@@ -222,23 +267,34 @@ void ModuleOptimizer::skip(Function &F, StringRef Name, std::string Why) {
   Skipped.push_back({Name.str(), std::move(Why)});
 }
 
+/// Why F is left alone without a plan, if it is: an earlier energy-optimize
+/// tuned it (reqntid on an opted-in kernel: CUDA source cannot give
+/// reqntid, and its tunables may be folded away), or it does no work, so
+/// no configuration saves anything.
+std::optional<std::string>
+ModuleOptimizer::whyNothingToTune(Function &F, const ModuleTuningInfo &Info) {
+  const auto &ReqNTid = readLaunchBounds(F).ReqNTid;
+  if (Info.Kernels.count(&F) && ReqNTid[0])
+    return "is already tuned (reqntid " +
+           formatBlockShape({ReqNTid[0], std::max(ReqNTid[1], 1u),
+                             std::max(ReqNTid[2], 1u)}) +
+           ")";
+  if (!computeKernelFeatures(F, Opts.Features).doesWork())
+    return "does no work (no memory access or arithmetic)";
+  return std::nullopt;
+}
+
 Error ModuleOptimizer::run() {
   auto Info = readTuningInfo(M);
   if (!Info)
     return Info.takeError();
-  std::map<std::string, ForcedConfig> Forced;
-  for (const std::string &S : Opts.ForceConfigs) {
-    auto F = parseForcedConfig(S);
-    if (!F)
-      return F.takeError();
-    Forced[F->Kernel] = *F;
-  }
-
-  std::set<std::string> ForcedUsed;
   std::vector<Function *> Kernels;
   for (Function &F : M)
     if (!F.isDeclaration() && isKernel(F))
       Kernels.push_back(&F);
+  auto Forced = forcedConfigs(Kernels, *Info);
+  if (!Forced)
+    return Forced.takeError();
 
   KernelPlanner Planner(Opts, *Info, Extractor);
   for (Function *F : Kernels) {
@@ -249,14 +305,23 @@ Error ModuleOptimizer::run() {
       return Model.takeError();
     if (!(*Model)->Note.empty())
       Notes.push_back((*Model)->Note);
+    // After the model: a bad -energy-model fails even a module with nothing
+    // to tune.
+    std::optional<std::string> Why;
+    if (!Forced->count(F) && (Why = whyNothingToTune(*F, *Info))) {
+      OptimizationRemarkEmitter ORE(F);
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "NothingToTune", F)
+               << "kernel "
+               << ore::NV("Kernel", demangle(kernelDisplayName(*F, *Info)))
+               << " " << *Why << ": nothing to tune";
+      });
+      continue;
+    }
 
-    const ForcedConfig *Force = nullptr;
-    for (const std::string &Name :
-         {kernelDisplayName(*F, *Info), F->getName().str()})
-      if (auto It = Forced.find(Name); It != Forced.end() && !Force) {
-        Force = &It->second;
-        ForcedUsed.insert(Name);
-      }
+    auto ForceIt = Forced->find(F);
+    const ForcedConfig *Force =
+        ForceIt == Forced->end() ? nullptr : &ForceIt->second;
     auto Plan = Planner.plan(*F, Arch, *(*Model)->Model, Fixed, Force);
     if (!Plan) {
       // The user asked for nothing on a kernel that did not opt in: its
@@ -265,7 +330,8 @@ Error ModuleOptimizer::run() {
       if (Asked)
         return Plan.takeError();
       Extractor.release();
-      skip(*F, kernelDisplayName(*F, *Info), toString(Plan.takeError()));
+      skip(*F, demangle(kernelDisplayName(*F, *Info)),
+           toString(Plan.takeError()));
       continue;
     }
     Plan->Notes = std::move(Notes);
@@ -279,20 +345,18 @@ Error ModuleOptimizer::run() {
       // user's bounds.
       LaunchBounds User = readLaunchBounds(*F);
       const auto &Dims = User.ReqNTid[0] ? User.ReqNTid : User.MaxNTid;
-      writeLaunchRecord(M, Plan->Record,
-                        {std::max(Dims[0], 1u), std::max(Dims[1], 1u),
-                         std::max(Dims[2], 1u)},
-                        /*DynamicSmem=*/0);
+      if (Error E = writeLaunchRecord(M, Plan->Record,
+                                      {std::max(Dims[0], 1u),
+                                       std::max(Dims[1], 1u),
+                                       std::max(Dims[2], 1u)},
+                                      /*DynamicSmem=*/0))
+        return E;
     }
     remark(*Plan);
     Plans.push_back(std::move(*Plan));
   }
   for (Function *Old : Replaced)
     Old->eraseFromParent();
-  for (const auto &[Name, Config] : Forced)
-    if (!ForcedUsed.count(Name))
-      return optionError("-energy-force-config names kernel '" + Name +
-                         "', which is not in the module");
 
   if (!Opts.ReportFile.empty())
     if (Error E = writeOptimizationReport(Opts.ReportFile,

@@ -7,6 +7,7 @@
 
 #include "energy/NVVMAnnotations.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
@@ -371,8 +372,8 @@ Error KernelPlanner::buildCandidates(KernelPlan &P,
   P.PrunedResources = Pruned.Resources;
   P.PrunedCliff = Pruned.Cliff;
   if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
-    return planError("kernel '" + P.Name +
-                     "': no candidate fits the resources of " + P.Arch->Name +
+    return planError("kernel '" + P.Name + "': " +
+                     noCandidateFits(P.Candidates, *P.Arch, P.WorkItems) +
                      (Force ? " (forced " + formatBlockShape(Force->Block) + ")"
                             : std::string()));
 
@@ -412,21 +413,22 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   KernelPlan P;
   P.Kernel = &F;
   P.IRName = F.getName().str();
-  P.Name = kernelDisplayName(F, Info);
+  P.Name = demangle(kernelDisplayName(F, Info));
   P.Arch = &Arch;
   P.ModelName = Model.describe();
   P.Objective = Opts.Objective;
   auto Annotation = Info.Kernels.find(&F);
   bool Annotated = Annotation != Info.Kernels.end();
   P.Record =
-      Annotated ? Annotation->second.Record : (RecordPrefix + P.Name).str();
+      Annotated ? Annotation->second.Record : (RecordPrefix + P.IRName).str();
   P.OptedIn = Annotated;
   P.UserBounded = readLaunchBounds(F).any();
   P.Apply = P.OptedIn && !P.UserBounded;
   if (Force && P.UserBounded)
     return planError("cannot force a configuration on kernel '" + P.Name +
                      "': it has launch bounds from the source");
-  P.WorkItems = workItems(*F.getParent(), P.Name, Opts.WorkItems);
+  P.WorkItems =
+      workItems(*F.getParent(), kernelDisplayName(F, Info), Opts.WorkItems);
 
   if (Error E = setUpTunables(P, Fixed, Force))
     return E;

@@ -232,17 +232,18 @@ Function *moveToFreshFunction(Function &F) {
   return NewF;
 }
 
-void writeLaunchRecord(Module &M, StringRef RecordName, const BlockShape &Block,
-                       unsigned DynamicSmem) {
+Error writeLaunchRecord(Module &M, StringRef RecordName,
+                        const BlockShape &Block, unsigned DynamicSmem) {
   LLVMContext &Ctx = M.getContext();
+  StructType *RecordTy = launchRecordType(Ctx);
+  GlobalVariable *Record = M.getNamedGlobal(RecordName);
+  if (Record) {
+    if (Error E = checkLaunchRecord(*Record))
+      return E;
+    RecordTy = cast<StructType>(Record->getValueType()); // may be named
+  }
   Type *I32 = Type::getInt32Ty(Ctx);
   auto *Dims = ArrayType::get(I32, 3);
-  StructType *RecordTy = StructType::get(Ctx, {Dims, I32});
-  GlobalVariable *Record = M.getGlobalVariable(RecordName);
-  if (Record)
-    if (auto *ST = dyn_cast<StructType>(Record->getValueType()))
-      if (ST->isLayoutIdentical(RecordTy))
-        RecordTy = ST; // keep the source's named struct type
   Constant *Value = ConstantStruct::get(
       RecordTy, {ConstantArray::get(Dims, {ConstantInt::get(I32, Block[0]),
                                            ConstantInt::get(I32, Block[1]),
@@ -254,9 +255,10 @@ void writeLaunchRecord(Module &M, StringRef RecordName, const BlockShape &Block,
                                 nullptr, GlobalValue::NotThreadLocal,
                                 /*AddressSpace=*/1);
     Record->setAlignment(Align(4));
-    return;
+    return Error::success();
   }
   Record->setInitializer(Value);
+  return Error::success();
 }
 
 } // namespace energy

@@ -58,8 +58,9 @@ void foldBlockDim(llvm::Function &F, const BlockShape &Block);
 llvm::Function *moveToFreshFunction(llvm::Function &F);
 
 /// Sets the host-visible launch record RecordName to Block (creating it in
-/// global memory when the source declared none).
-void writeLaunchRecord(llvm::Module &M, llvm::StringRef RecordName,
+/// global memory when the source declared none); an error when a global of
+/// that name is not an energy::launch_record.
+llvm::Error writeLaunchRecord(llvm::Module &M, llvm::StringRef RecordName,
                        const BlockShape &Block, unsigned DynamicSmem);
 
 } // namespace energy

@@ -35,7 +35,7 @@ static void writeCandidate(json::OStream &J, const KernelPlan &P,
     for (size_t I = 0; I < P.Tunables.size(); ++I)
       J.attribute(P.Tunables[I].Name, P.Assignments[C.Assignment][I]);
   });
-  J.attribute("grid_blocks", static_cast<int64_t>(C.Query.Blocks));
+  J.attribute("grid_blocks", C.Query.Blocks);
   J.attribute("shared_bytes", C.Query.SharedBytesPerBlock);
   J.attribute("occupancy", C.Query.Occ.Fraction);
   J.attribute("occupancy_limiter", limiterName(C.Query.Occ.Limiter));
@@ -63,7 +63,7 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   J.attribute("opted_in", P.OptedIn);
   J.attribute("user_bounded", P.UserBounded);
   J.attribute("applied", P.Apply);
-  J.attribute("work_items", static_cast<int64_t>(P.WorkItems));
+  J.attribute("work_items", P.WorkItems);
   J.attributeArray("tunables", [&] {
     for (const Tunable &T : P.Tunables)
       J.object([&] {

@@ -5,6 +5,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -133,6 +134,19 @@ static Expected<TunableVar> readTunable(GlobalVariable &GV) {
   return T;
 }
 
+StructType *launchRecordType(LLVMContext &Ctx) {
+  Type *I32 = Type::getInt32Ty(Ctx);
+  return StructType::get(Ctx, {ArrayType::get(I32, 3), I32});
+}
+
+Error checkLaunchRecord(const GlobalVariable &Record) {
+  auto *T = dyn_cast<StructType>(Record.getValueType());
+  if (T && T->isLayoutIdentical(launchRecordType(Record.getContext())))
+    return Error::success();
+  return specError("record '" + Record.getName() +
+                   "' is not an energy::launch_record");
+}
+
 Expected<ModuleTuningInfo> readTuningInfo(Module &M) {
   ModuleTuningInfo Info;
   for (GlobalVariable &GV : M.globals())
@@ -164,6 +178,9 @@ Expected<ModuleTuningInfo> readTuningInfo(Module &M) {
       auto A = parseKernelAnnotation(*Text);
       if (!A)
         return A.takeError();
+      if (const GlobalVariable *Record = M.getNamedGlobal(A->Record))
+        if (Error E = checkLaunchRecord(*Record))
+          return E;
       Info.Kernels[F] = *A;
     } else if (Text->consume_front("energy.shape:")) {
       auto *GV = dyn_cast<GlobalVariable>(Target);
@@ -231,6 +248,32 @@ std::string kernelDisplayName(const Function &F, const ModuleTuningInfo &Info) {
   return F.getName().str();
 }
 
+std::vector<std::string> kernelNames(const Function &F,
+                                     const ModuleTuningInfo &Info) {
+  std::vector<std::string> Names = {kernelDisplayName(F, Info),
+                                    F.getName().str()};
+  std::string Mangled = F.getName().str(); // D points into it
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()))
+    return Names;
+  Names.push_back(demangle(F.getName()));
+  for (char *Part : {D.getFunctionName(nullptr, nullptr),
+                     D.getFunctionBaseName(nullptr, nullptr)}) {
+    if (Part)
+      Names.push_back(Part);
+    std::free(Part);
+  }
+  return Names;
+}
+
+bool ForcedConfig::sameConfig(const ForcedConfig &Other) const {
+  auto Sorted = [](std::vector<std::pair<std::string, int>> V) {
+    llvm::sort(V);
+    return V;
+  };
+  return Block == Other.Block && Sorted(Values) == Sorted(Other.Values);
+}
+
 Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   auto Bad = [&](const Twine &Why) {
     return specError("bad -energy-force-config '" + S + "': " + Why +
@@ -257,6 +300,8 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
     int V;
     if (Name.empty() || Value.getAsInteger(10, V))
       return Bad("'" + Part + "' is not NAME=integer");
+    if (llvm::any_of(C.Values, [&](const auto &NV) { return NV.first == Name; }))
+      return Bad("tunable '" + Name + "' is given twice");
     C.Values.emplace_back(Name.str(), V);
   }
   return C;

@@ -23,7 +23,9 @@
 namespace llvm {
 class Function;
 class GlobalVariable;
+class LLVMContext;
 class Module;
+class StructType;
 } // namespace llvm
 
 namespace energy {
@@ -65,7 +67,15 @@ struct ModuleTuningInfo {
   std::vector<TunableVar> Tunables;
 };
 
-/// Everything energy.cuh put in M; malformed annotations are errors.
+/// The type of energy::launch_record, {[3 x i32], i32}, in Ctx.
+llvm::StructType *launchRecordType(llvm::LLVMContext &Ctx);
+
+/// Whether Record can hold an energy::launch_record (an error naming it if
+/// not): writing one into another type would break the module.
+llvm::Error checkLaunchRecord(const llvm::GlobalVariable &Record);
+
+/// Everything energy.cuh put in M; malformed annotations, and records that
+/// are not energy::launch_records, are errors.
 llvm::Expected<ModuleTuningInfo> readTuningInfo(llvm::Module &M);
 
 /// F and every defined function it calls, transitively, F first.
@@ -75,16 +85,28 @@ std::vector<llvm::Function *> callTree(llvm::Function &F);
 std::vector<const TunableVar *> tunablesReadBy(llvm::Function &F,
                                                const ModuleTuningInfo &Info);
 
-/// "saxpy" for a kernel with record __energy_launch_saxpy, else the IR name.
+/// "saxpy" for a kernel with record __energy_launch_saxpy, else the IR name:
+/// the name ENERGY_WORKLOAD uses.
 std::string kernelDisplayName(const llvm::Function &F,
                               const ModuleTuningInfo &Info);
 
+/// The names -energy-force-config may give F: kernelDisplayName, the IR
+/// name and, for a mangled name (_Z3fooIiEvPf), the demangled signature
+/// ("void foo<int>(float*)"), function name ("foo<int>") and base name
+/// ("foo").
+std::vector<std::string> kernelNames(const llvm::Function &F,
+                                     const ModuleTuningInfo &Info);
+
 /// `<kernel>:<block>[,NAME=V...]`, e.g. "sgemm:16x16,TILE=16"; ':' may
 /// replace ',' (pass parameters cannot contain ',').
+/// A tunable given twice is an error.
 struct ForcedConfig {
   std::string Kernel;
   BlockShape Block;
   std::vector<std::pair<std::string, int>> Values;
+
+  /// The same block and tunable values, in any order.
+  bool sameConfig(const ForcedConfig &Other) const;
 };
 llvm::Expected<ForcedConfig> parseForcedConfig(llvm::StringRef S);
 

@@ -22,15 +22,35 @@
 
 module attributes {gpu.container_module} {
   gpu.module @m80 [#nvvm.target<chip = "sm_80">] {
-    gpu.func @k80() kernel { gpu.return }
+    gpu.func @k80(%x: memref<?xf32>) kernel {
+      %i = gpu.global_id x
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %x[%i] : memref<?xf32>
+      gpu.return
+    }
   }
   gpu.module @m90a [#nvvm.target<chip = "sm_90a">] {
-    gpu.func @k90a() kernel { gpu.return }
+    gpu.func @k90a(%x: memref<?xf32>) kernel {
+      %i = gpu.global_id x
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %x[%i] : memref<?xf32>
+      gpu.return
+    }
   }
   gpu.module @m87 [#nvvm.target<chip = "sm_87">] {
-    gpu.func @k87() kernel { gpu.return }
+    gpu.func @k87(%x: memref<?xf32>) kernel {
+      %i = gpu.global_id x
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %x[%i] : memref<?xf32>
+      gpu.return
+    }
   }
   gpu.module @none {
-    gpu.func @none() kernel { gpu.return }
+    gpu.func @none(%x: memref<?xf32>) kernel {
+      %i = gpu.global_id x
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %x[%i] : memref<?xf32>
+      gpu.return
+    }
   }
 }

@@ -62,9 +62,12 @@ module attributes {gpu.container_module} {
       gpu.return
     }
     // 256 KiB of workgroup memory fits no SM: not even advice.
-    // expected-remark @+1 {{energy: kernel @too_big left alone: its 262144 bytes of workgroup memory are sized for the launch's block; no advice: no candidate block fits the resources of sm_80}}
+    // expected-remark @+1 {{energy: kernel @too_big left alone: its 262144 bytes of workgroup memory are sized for the launch's block; no advice: no candidate fits the resources of sm_80}}
     gpu.func @too_big(%x: memref<?xf32>)
         workgroup(%buf: memref<65536xf32, #gpu.address_space<workgroup>>) kernel {
+      %i = gpu.thread_id x
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %buf[%i] : memref<65536xf32, #gpu.address_space<workgroup>>
       gpu.return
     }
     // expected-remark @+1 {{energy: kernel @bounded left alone: it has launch bounds (known_block_size or nvvm.reqntid/maxntid/minctasm/maxnreg); advice: block}}

@@ -22,5 +22,5 @@
 
 // REMARK-DAG: remark: kernel saxpy: chose block {{[0-9]+}}, ITEMS={{[124]}} (energy within 10% of the fastest): predicted
 // REMARK-DAG: remark: kernel sgemm: chose block [[T:[0-9]+]]x[[T]], TILE=[[T]] (energy within 10% of the fastest)
-// REMARK-DAG: remark: kernel _Z5scaleiPf is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
+// REMARK-DAG: remark: kernel scale(int, float*) is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
 // REMARK-DAG: remark: kernel bounded has launch bounds from the source; advice: block

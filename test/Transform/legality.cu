@@ -81,7 +81,7 @@ __global__ void fixed256(float *x) {
 // REMARK: remark: kernel cube: block the declared default shape only: the kernel reads threadIdx.z or blockDim.z, and 3-D shapes are not searched
 // REMARK: remark: kernel cube: chose block 8x8 (
 // REMARK: remark: kernel warpsum: block threads a multiple of 32: warp intrinsics use the full mask 0xffffffff
-// REMARK: remark: kernel _Z8fixed256Pf left alone: kernel '_Z8fixed256Pf': no advice: no other block shape is known to be correct for it (the kernel reads threadIdx.x but not blockDim.x, so its code assumes the block size)
+// REMARK: remark: kernel fixed256(float*) left alone: kernel 'fixed256(float*)': no advice: no other block shape is known to be correct for it (the kernel reads threadIdx.x but not blockDim.x, so its code assumes the block size)
 
 // REPORT: stated: 2 candidates, 30 shapes not correct
 // REPORT: dyn_undeclared: 1 candidates, 0 shapes not correct
@@ -89,7 +89,7 @@ __global__ void fixed256(float *x) {
 // REPORT: cube: 1 candidates, 0 shapes not correct
 // REPORT: warpsum: 32 candidates, 0 shapes not correct
 // REPORT: guarded: 32 candidates, 0 shapes not correct
-// REPORT: skipped _Z8fixed256Pf
+// REPORT: skipped fixed256(float*)
 
 // The launch record carries the dynamic shared memory of the chosen block.
 // PTX: .global .align 4 .b8 __energy_launch_dyn_undeclared[16] = {128, 0, 0, 0, 1, 0, 0, 0, 1};

@@ -39,5 +39,5 @@
 // TABLE-NEXT: config time us energy mJ occupancy
 // TABLE: <- chosen
 // TABLE: baseline occupancy_heuristic: 1024,ITEMS=1
-// TABLE: kernel _Z5scaleiPf
+// TABLE: kernel scale(int, float*)
 // TABLE-NEXT: choice (advice only):

@@ -20,5 +20,5 @@
 // CHECK-NOT: .reqntid
 // CHECK: .maxntid 128, 1, 1
 
-// ADVICE: remark: kernel _Z5scaleiPf is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
+// ADVICE: remark: kernel scale(int, float*) is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
 // ERR: error: energy-optimize: tune-all is gone: rewriting a kernel whose host launches do not read its launch record breaks those launches

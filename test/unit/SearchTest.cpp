@@ -7,6 +7,8 @@
 #include "llvm/Support/Error.h"
 #include "gtest/gtest.h"
 
+#include <cmath>
+
 using namespace energy;
 
 TEST(ConfigSpace, AssignmentsAreTheCartesianProduct) {
@@ -68,6 +70,9 @@ TEST(ConfigSpace, Workload) {
   EXPECT_EQ(blocksForWorkload(1000, 4, {128, 1, 1}), 2u);
   EXPECT_EQ(blocksForWorkload(1 << 24, 1, {16, 16, 1}), 65536u);
   EXPECT_EQ(blocksForWorkload(1, 1, {1024, 1, 1}), 1u);
+  // No wrap near 2^64: ceil((2^64-1) / 1024) = 2^54, ceil(/ 4) / 1024 = 2^52.
+  EXPECT_EQ(blocksForWorkload(UINT64_MAX, 1, {1024, 1, 1}), uint64_t(1) << 54);
+  EXPECT_EQ(blocksForWorkload(UINT64_MAX, 4, {1024, 1, 1}), uint64_t(1) << 52);
 }
 
 TEST(Objective, ChoosesByGoal) {
@@ -76,16 +81,41 @@ TEST(Objective, ChoosesByGoal) {
   std::vector<double> Energy = {10.0, 8.0, 7.0};
   ObjectiveSpec O;
   O.Goal = Objective::Time;
-  EXPECT_EQ(chooseCandidate(Time, Energy, O), 0u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 0u);
   O.Goal = Objective::EDP; // 10, 8.4, 14
-  EXPECT_EQ(chooseCandidate(Time, Energy, O), 1u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 1u);
   O.Goal = Objective::Energy;
   O.MaxSlowdown = 0.10; // 2.0 > 1.1: candidate 2 excluded
-  EXPECT_EQ(chooseCandidate(Time, Energy, O), 1u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 1u);
   O.MaxSlowdown = std::nullopt;
-  EXPECT_EQ(chooseCandidate(Time, Energy, O), 2u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 2u);
   O.MaxSlowdown = 0.0; // only the fastest
-  EXPECT_EQ(chooseCandidate(Time, Energy, O), 0u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 0u);
+}
+
+TEST(Objective, NothingAllowedIsAnError) {
+  // NaN times compare false with the fastest: no candidate is within reach.
+  std::vector<double> Time = {NAN, NAN};
+  std::vector<double> Energy = {1.0, 2.0};
+  ObjectiveSpec O;
+  auto Choice = chooseCandidate(Time, Energy, O);
+  ASSERT_FALSE(Choice);
+  EXPECT_EQ(toString(Choice.takeError()),
+            "no candidate meets the objective (energy within 10% of the "
+            "fastest): the predicted times are not numbers");
+}
+
+TEST(Objective, MaxSlowdownMustBeFinite) {
+  EXPECT_FALSE(errorToBool(checkMaxSlowdown(0.1, "0.1")));
+  EXPECT_FALSE(errorToBool(checkMaxSlowdown(0.0, "0")));
+  for (auto [X, Spelled] :
+       {std::pair<std::optional<double>, const char *>{NAN, "nan"},
+        {INFINITY, "inf"},
+        {-1.0, "-1"},
+        {std::nullopt, "fast"}})
+    EXPECT_EQ(toString(checkMaxSlowdown(X, Spelled)),
+              "max-slowdown must be a finite number >= 0 (0.1 = 10%), got '" +
+                  std::string(Spelled) + "'");
 }
 
 TEST(Objective, ParseAndDescribe) {

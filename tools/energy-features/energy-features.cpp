@@ -43,9 +43,10 @@ cl::opt<Format> OutFormat(
                clEnumValN(Format::CSV, "csv", "one CSV row per kernel"),
                clEnumValN(Format::Text, "text", "the print<energy-features> text")),
     cl::cat(Category));
-cl::opt<unsigned> DefaultTrip(
+cl::opt<unsigned, false, DefaultTripCountParser> DefaultTrip(
     "energy-default-trip-count", cl::init(energy::DefaultTripCount),
-    cl::desc("Iterations assumed for loops ScalarEvolution cannot count (default 8)"),
+    cl::desc("Iterations assumed for loops ScalarEvolution cannot count "
+             "(default 8, at most 1048576)"),
     cl::cat(Category));
 CudaCompileOptions::CommandLine CudaFlags(Category);
 
