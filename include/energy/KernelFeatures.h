@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <array>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -121,6 +122,9 @@ struct KernelFeatures {
 #undef ENERGY_FIELD
   LaunchBounds Bounds;
   DimsRead Dims;
+  /// What the counts could not follow or had to bound (recursion, a clamped
+  /// register estimate), for whoever reads them; not a model input.
+  std::vector<std::string> Notes;
 
   static constexpr unsigned NumNumeric = 0
 #define ENERGY_COUNT(Field, Merge, Unit, Doc) +1
@@ -134,6 +138,8 @@ struct KernelFeatures {
   /// Folds a called function's features in; Weight is how often the call
   /// executes per thread.
   void mergeCallee(const KernelFeatures &Callee, double Weight);
+  /// Adds Note unless it is there already.
+  void addNote(llvm::StringRef Note);
   /// Derived fields (flops, arithmetic_intensity) from the counted ones.
   void finalize();
 

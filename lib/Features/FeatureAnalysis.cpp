@@ -1,6 +1,7 @@
 //===- FeatureAnalysis.cpp - Static features of NVPTX kernels -------------===//
 
 #include "energy/FeatureAnalysis.h"
+#include "energy/CallCycles.h"
 #include "energy/NVVMAnnotations.h"
 
 #include "AccessStride.h"
@@ -150,20 +151,21 @@ ScalarKind scalarKind(const Type *T) {
 }
 
 /// Counts one function; called functions are counted once each and folded
-/// into their callers.
+/// into their callers. A call within a call cycle is counted as an
+/// instruction only, with a note: following it would not end.
 class FeatureCounter {
 public:
   FeatureCounter(const FeatureOptions &Opts, const Function &Kernel)
-      : Opts(Opts), Spaces(Kernel) {}
+      : Opts(Opts), Spaces(Kernel), Cycles(Kernel) {}
 
   KernelFeatures count(Function &F);
 
 private:
   const FeatureOptions &Opts;
   MemorySpaces Spaces;
+  CallCycles Cycles;
   CalleeSummaries Callees;
   std::map<const Function *, KernelFeatures> Done;
-  SmallPtrSet<const Function *, 8> InProgress;
 
   struct FunctionState {
     KernelFeatures &Out;
@@ -342,9 +344,12 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
     return countClassifiedOp(Out, Kind, scalarKind(Call.getType()),
                              lanes(Call.getType()), W);
   }
-  if (Callee->isDeclaration() || Callee->isIntrinsic() ||
-      InProgress.contains(Callee))
+  if (Callee->isDeclaration() || Callee->isIntrinsic())
     return;
+  if (Cycles.isRecursiveCall(*Call.getFunction(), *Callee)) {
+    Out.addNote("recursive: each recursive call counted once, as a call");
+    return;
+  }
   Out.mergeCallee(count(*Callee), W);
 }
 
@@ -427,7 +432,6 @@ KernelFeatures FeatureCounter::count(Function &F) {
   auto It = Done.find(&F);
   if (It != Done.end())
     return It->second;
-  InProgress.insert(&F);
 
   KernelFeatures Out;
   Out.Name = F.getName().str();
@@ -460,7 +464,6 @@ KernelFeatures FeatureCounter::count(Function &F) {
       std::max(Out.register_estimate,
                static_cast<double>(peakLiveRegisters(F) + ReservedRegisters));
 
-  InProgress.erase(&F);
   return Done[&F] = Out;
 }
 

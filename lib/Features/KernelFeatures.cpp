@@ -2,6 +2,7 @@
 
 #include "energy/KernelFeatures.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -81,6 +82,13 @@ void KernelFeatures::mergeCallee(const KernelFeatures &Callee, double Weight) {
   mergeDims(Dims.BlockIdx, Callee.Dims.BlockIdx);
   mergeDims(Dims.BlockDim, Callee.Dims.BlockDim);
   mergeDims(Dims.GridDim, Callee.Dims.GridDim);
+  for (const std::string &Note : Callee.Notes)
+    addNote(Note);
+}
+
+void KernelFeatures::addNote(StringRef Note) {
+  if (!llvm::is_contained(Notes, Note))
+    Notes.push_back(Note.str());
 }
 
 void KernelFeatures::finalize() {
@@ -132,6 +140,8 @@ void KernelFeatures::printText(raw_ostream &OS) const {
   printTriple(OS, Bounds.ReqNTid);
   OS << " minctasm=" << Bounds.MinCTASM << " maxnreg=" << Bounds.MaxNReg
      << "\n";
+  for (const std::string &Note : Notes)
+    OS << "  note: " << Note << "\n";
 }
 
 void KernelFeatures::writeJSON(json::OStream &J) const {
@@ -159,6 +169,10 @@ void KernelFeatures::writeJSON(json::OStream &J) const {
       Triple("reqntid", Bounds.ReqNTid);
       J.attribute("minctasm", Bounds.MinCTASM);
       J.attribute("maxnreg", Bounds.MaxNReg);
+    });
+    J.attributeArray("notes", [&] {
+      for (const std::string &Note : Notes)
+        J.value(Note);
     });
   });
 }
