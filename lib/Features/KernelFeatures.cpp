@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -92,6 +93,14 @@ void KernelFeatures::addNote(StringRef Note) {
 }
 
 void KernelFeatures::finalize() {
+  if (register_estimate > MaxRegistersPerThread) {
+    addNote(formatv("register_estimate clamped to {0} from {1}: ptxas will "
+                    "spill the rest",
+                    MaxRegistersPerThread,
+                    static_cast<unsigned long long>(register_estimate))
+                .str());
+    register_estimate = MaxRegistersPerThread;
+  }
   flops = fp32_ops + fp16_ops + fp64_ops + 2 * (fp32_fma + fp16_fma + fp64_fma);
   double GlobalBytes = global_load_bytes + global_store_bytes;
   arithmetic_intensity = GlobalBytes > 0 ? flops / GlobalBytes : flops;
