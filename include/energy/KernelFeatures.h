@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <array>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -90,7 +91,7 @@ namespace energy {
   X(reads_dim_y, Or, "0/1", "reads threadIdx.y, blockIdx.y or blockDim.y")        \
   X(reads_dim_z, Or, "0/1", "reads threadIdx.z, blockIdx.z or blockDim.z")        \
   X(register_estimate, Max, "registers/thread",                                     \
-    "peak simultaneously live 32-bit values plus 8 reserved (an estimate)")  \
+    "peak simultaneously live 32-bit values plus 8 reserved, at most 255 (an estimate)") \
   X(arithmetic_intensity, Kernel, "flop/byte",                                         \
     "flops / (global_load_bytes + global_store_bytes); flops if no global bytes") \
   X(loops, Sum, "count", "natural loops in the kernel")                            \
@@ -121,6 +122,9 @@ struct KernelFeatures {
 #undef ENERGY_FIELD
   LaunchBounds Bounds;
   DimsRead Dims;
+  /// What the counts could not follow or had to bound (recursion, a clamped
+  /// register estimate), for whoever reads them; not a model input.
+  std::vector<std::string> Notes;
 
   static constexpr unsigned NumNumeric = 0
 #define ENERGY_COUNT(Field, Merge, Unit, Doc) +1
@@ -134,7 +138,10 @@ struct KernelFeatures {
   /// Folds a called function's features in; Weight is how often the call
   /// executes per thread.
   void mergeCallee(const KernelFeatures &Callee, double Weight);
-  /// Derived fields (flops, arithmetic_intensity) from the counted ones.
+  /// Adds Note unless it is there already.
+  void addNote(llvm::StringRef Note);
+  /// Derived fields (flops, arithmetic_intensity) from the counted ones; a
+  /// register estimate above MaxRegistersPerThread is clamped, with a note.
   void finalize();
 
   /// Whether the kernel indexes threads in y (threadIdx.y or blockDim.y), so
@@ -162,6 +169,10 @@ constexpr unsigned DefaultExtent = 4096;
 
 /// Registers one extra to the live count for the ABI and addressing.
 constexpr unsigned ReservedRegisters = 8;
+
+/// The most registers ptxas allocates to a thread on every architecture we
+/// know; it spills the rest to local memory.
+constexpr unsigned MaxRegistersPerThread = 255;
 
 } // namespace energy
 

@@ -1,6 +1,7 @@
 //===- FeatureAnalysis.cpp - Static features of NVPTX kernels -------------===//
 
 #include "energy/FeatureAnalysis.h"
+#include "energy/CallCycles.h"
 #include "energy/NVVMAnnotations.h"
 
 #include "AccessStride.h"
@@ -43,55 +44,70 @@ enum class MemSpace { Global, Shared, Local, Const, Param, Generic };
 /// NVPTX address spaces; generic pointers are resolved through their
 /// underlying object: the kernel's pointer arguments point to global memory
 /// (the same assumption NVPTXLowerArgs makes), allocas to local memory.
-MemSpace resolveSpace(const Value *Ptr, const Function *Kernel,
-                      unsigned Depth = 0) {
-  auto FromAS = [](unsigned AS) {
-    switch (AS) {
-    case 1: return MemSpace::Global;
-    case 3: return MemSpace::Shared;
-    case 4: return MemSpace::Const;
-    case 5: return MemSpace::Local;
-    case 101: return MemSpace::Param;
-    default: return MemSpace::Generic;
-    }
-  };
-  unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  if (AS != 0)
-    return FromAS(AS);
-  const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
-  if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Obj))
-    return FromAS(Cast->getSrcAddressSpace());
-  if (Obj->getType()->getPointerAddressSpace() != 0)
-    return FromAS(Obj->getType()->getPointerAddressSpace());
-  if (auto *Arg = dyn_cast<Argument>(Obj)) {
-    if (Arg->getParent() != Kernel)
-      return MemSpace::Generic;
-    // Structs passed by value live in the parameter space.
-    return Arg->hasByValAttr() ? MemSpace::Param : MemSpace::Global;
-  }
-  if (isa<AllocaInst>(Obj))
-    return MemSpace::Local;
-  // -O0 keeps each argument in a stack slot: a pointer reloaded from a slot
-  // whose only store is a resolvable pointer has that pointer's space.
-  constexpr unsigned MaxReloads = 4;
-  if (auto *Load = dyn_cast<LoadInst>(Obj); Load && Depth < MaxReloads) {
-    auto *Slot = dyn_cast<AllocaInst>(
-        getUnderlyingObject(Load->getPointerOperand(), 0));
-    const StoreInst *OnlyStore = nullptr;
-    for (const User *U : Slot ? Slot->users() : Load->users()) {
-      if (!Slot)
-        break;
-      if (auto *Store = dyn_cast<StoreInst>(U)) {
-        if (Store->getPointerOperand() != Slot || OnlyStore)
-          return MemSpace::Generic;
-        OnlyStore = Store;
+class MemorySpaces {
+public:
+  explicit MemorySpaces(const Function &Kernel) : Kernel(&Kernel) {}
+
+  MemSpace resolve(const Value *Ptr, unsigned Depth = 0) {
+    auto FromAS = [](unsigned AS) {
+      switch (AS) {
+      case 1: return MemSpace::Global;
+      case 3: return MemSpace::Shared;
+      case 4: return MemSpace::Const;
+      case 5: return MemSpace::Local;
+      case 101: return MemSpace::Param;
+      default: return MemSpace::Generic;
       }
+    };
+    unsigned AS = Ptr->getType()->getPointerAddressSpace();
+    if (AS != 0)
+      return FromAS(AS);
+    const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
+    if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Obj))
+      return FromAS(Cast->getSrcAddressSpace());
+    if (Obj->getType()->getPointerAddressSpace() != 0)
+      return FromAS(Obj->getType()->getPointerAddressSpace());
+    if (auto *Arg = dyn_cast<Argument>(Obj)) {
+      if (Arg->getParent() != Kernel)
+        return MemSpace::Generic;
+      // Structs passed by value live in the parameter space.
+      return Arg->hasByValAttr() ? MemSpace::Param : MemSpace::Global;
     }
-    if (OnlyStore && OnlyStore->getValueOperand()->getType()->isPointerTy())
-      return resolveSpace(OnlyStore->getValueOperand(), Kernel, Depth + 1);
+    if (isa<AllocaInst>(Obj))
+      return MemSpace::Local;
+    // -O0 keeps each argument in a stack slot: a pointer reloaded from a
+    // slot whose only store is a resolvable pointer has that pointer's space.
+    constexpr unsigned MaxReloads = 4;
+    if (auto *Load = dyn_cast<LoadInst>(Obj); Load && Depth < MaxReloads)
+      if (auto *Slot = dyn_cast<AllocaInst>(
+              getUnderlyingObject(Load->getPointerOperand(), 0)))
+        if (const StoreInst *Store = onlyStoreTo(*Slot);
+            Store && Store->getValueOperand()->getType()->isPointerTy())
+          return resolve(Store->getValueOperand(), Depth + 1);
+    return MemSpace::Generic;
   }
-  return MemSpace::Generic;
-}
+
+private:
+  const Function *Kernel;
+  /// Per slot: -O0 reloads the same slot at every access.
+  DenseMap<const AllocaInst *, const StoreInst *> OnlyStores;
+
+  /// The one store into Slot, or null if there are several or Slot itself
+  /// is stored somewhere.
+  const StoreInst *onlyStoreTo(const AllocaInst &Slot) {
+    auto [It, New] = OnlyStores.try_emplace(&Slot, nullptr);
+    if (!New)
+      return It->second;
+    const StoreInst *Only = nullptr;
+    for (const User *U : Slot.users())
+      if (auto *Store = dyn_cast<StoreInst>(U)) {
+        if (Store->getPointerOperand() != &Slot || Only)
+          return nullptr;
+        Only = Store;
+      }
+    return It->second = Only;
+  }
+};
 
 /// Element count of a (vector) type, 1 for scalars.
 unsigned lanes(const Type *T) {
@@ -136,20 +152,21 @@ ScalarKind scalarKind(const Type *T) {
 }
 
 /// Counts one function; called functions are counted once each and folded
-/// into their callers.
+/// into their callers. A call within a call cycle is counted as an
+/// instruction only, with a note: following it would not end.
 class FeatureCounter {
 public:
   FeatureCounter(const FeatureOptions &Opts, const Function &Kernel)
-      : Opts(Opts), Kernel(&Kernel) {}
+      : Opts(Opts), Spaces(Kernel), Cycles(Kernel) {}
 
   KernelFeatures count(Function &F);
 
 private:
   const FeatureOptions &Opts;
-  const Function *Kernel;
+  MemorySpaces Spaces;
+  CallCycles Cycles;
   CalleeSummaries Callees;
   std::map<const Function *, KernelFeatures> Done;
-  SmallPtrSet<const Function *, 8> InProgress;
 
   struct FunctionState {
     KernelFeatures &Out;
@@ -250,7 +267,7 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
   Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
   if (lanes(AccessTy) > 1)
     Out.vector_accesses += W;
-  switch (resolveSpace(Ptr, Kernel)) {
+  switch (Spaces.resolve(Ptr)) {
   case MemSpace::Global: {
     (IsStore ? Out.global_stores : Out.global_loads) += W;
     (IsStore ? Out.global_store_bytes : Out.global_load_bytes) += W * Bytes;
@@ -313,7 +330,7 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
   switch (Kind) {
   case CallKind::Atomic:
     if (Call.arg_size() && Call.getArgOperand(0)->getType()->isPointerTy())
-      (resolveSpace(Call.getArgOperand(0), Kernel) == MemSpace::Shared
+      (Spaces.resolve(Call.getArgOperand(0)) == MemSpace::Shared
            ? Out.shared_atomics
            : Out.global_atomics) += W;
     return;
@@ -328,9 +345,12 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
     return countClassifiedOp(Out, Kind, scalarKind(Call.getType()),
                              lanes(Call.getType()), W);
   }
-  if (Callee->isDeclaration() || Callee->isIntrinsic() ||
-      InProgress.contains(Callee))
+  if (Callee->isDeclaration() || Callee->isIntrinsic())
     return;
+  if (Cycles.isRecursiveCall(*Call.getFunction(), *Callee)) {
+    Out.addNote("recursive: each recursive call counted once, as a call");
+    return;
+  }
   Out.mergeCallee(count(*Callee), W);
 }
 
@@ -386,7 +406,7 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
     const Value *Ptr = isa<AtomicRMWInst>(I)
                            ? cast<AtomicRMWInst>(I).getPointerOperand()
                            : cast<AtomicCmpXchgInst>(I).getPointerOperand();
-    (resolveSpace(Ptr, Kernel) == MemSpace::Shared ? Out.shared_atomics
+    (Spaces.resolve(Ptr) == MemSpace::Shared ? Out.shared_atomics
                                            : Out.global_atomics) += W;
     return;
   }
@@ -413,7 +433,6 @@ KernelFeatures FeatureCounter::count(Function &F) {
   auto It = Done.find(&F);
   if (It != Done.end())
     return It->second;
-  InProgress.insert(&F);
 
   KernelFeatures Out;
   Out.Name = F.getName().str();
@@ -446,7 +465,6 @@ KernelFeatures FeatureCounter::count(Function &F) {
       std::max(Out.register_estimate,
                static_cast<double>(peakLiveRegisters(F) + ReservedRegisters));
 
-  InProgress.erase(&F);
   return Done[&F] = Out;
 }
 

@@ -2,7 +2,9 @@
 
 #include "energy/KernelFeatures.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -81,9 +83,24 @@ void KernelFeatures::mergeCallee(const KernelFeatures &Callee, double Weight) {
   mergeDims(Dims.BlockIdx, Callee.Dims.BlockIdx);
   mergeDims(Dims.BlockDim, Callee.Dims.BlockDim);
   mergeDims(Dims.GridDim, Callee.Dims.GridDim);
+  for (const std::string &Note : Callee.Notes)
+    addNote(Note);
+}
+
+void KernelFeatures::addNote(StringRef Note) {
+  if (!llvm::is_contained(Notes, Note))
+    Notes.push_back(Note.str());
 }
 
 void KernelFeatures::finalize() {
+  if (register_estimate > MaxRegistersPerThread) {
+    addNote(formatv("register_estimate clamped to {0} from {1}: ptxas will "
+                    "spill the rest",
+                    MaxRegistersPerThread,
+                    static_cast<unsigned long long>(register_estimate))
+                .str());
+    register_estimate = MaxRegistersPerThread;
+  }
   flops = fp32_ops + fp16_ops + fp64_ops + 2 * (fp32_fma + fp16_fma + fp64_fma);
   double GlobalBytes = global_load_bytes + global_store_bytes;
   arithmetic_intensity = GlobalBytes > 0 ? flops / GlobalBytes : flops;
@@ -144,6 +161,8 @@ void KernelFeatures::printText(raw_ostream &OS) const {
   printTriple(OS, Bounds.ReqNTid);
   OS << " minctasm=" << Bounds.MinCTASM << " maxnreg=" << Bounds.MaxNReg
      << "\n";
+  for (const std::string &Note : Notes)
+    OS << "  note: " << Note << "\n";
 }
 
 void KernelFeatures::writeJSON(json::OStream &J) const {
@@ -171,6 +190,10 @@ void KernelFeatures::writeJSON(json::OStream &J) const {
       Triple("reqntid", Bounds.ReqNTid);
       J.attribute("minctasm", Bounds.MinCTASM);
       J.attribute("maxnreg", Bounds.MaxNReg);
+    });
+    J.attributeArray("notes", [&] {
+      for (const std::string &Note : Notes)
+        J.value(Note);
     });
   });
 }

@@ -2,14 +2,17 @@
 
 #include "RegisterPressure.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 using namespace llvm;
 
@@ -27,78 +30,163 @@ unsigned registersForType(const Type *T, const DataLayout &DL) {
   return static_cast<unsigned>(std::max<uint64_t>(1, (Bits + 31) / 32));
 }
 
-/// Values that occupy registers: instructions with a result and arguments.
-static bool occupiesRegister(const Value *V) {
-  return isa<Instruction>(V) || isa<Argument>(V);
+namespace {
+
+/// The values that occupy registers (arguments, and instructions of a type
+/// that needs at least one 32-bit register) and the blocks, numbered densely.
+class RegisterValues {
+public:
+  explicit RegisterValues(const Function &F) {
+    const DataLayout &DL = F.getParent()->getDataLayout();
+    auto Add = [&](const Value &V) {
+      if (unsigned W = registersForType(V.getType(), DL)) {
+        ValueNumbers[&V] = Values.size();
+        Values.push_back(&V);
+        Weights.push_back(W);
+      }
+    };
+    for (const Argument &A : F.args())
+      Add(A);
+    for (const BasicBlock &BB : F) {
+      BlockNumbers[&BB] = BlockNumbers.size();
+      for (const Instruction &I : BB)
+        Add(I);
+    }
+    Preds.resize(BlockNumbers.size());
+    for (const BasicBlock &BB : F)
+      for (const BasicBlock *Pred : predecessors(&BB))
+        Preds[block(&BB)].push_back(block(Pred));
+  }
+
+  unsigned size() const { return Values.size(); }
+  unsigned numBlocks() const { return Preds.size(); }
+  const Value *value(unsigned N) const { return Values[N]; }
+  unsigned weight(unsigned N) const { return Weights[N]; }
+  unsigned block(const BasicBlock *BB) const {
+    return BlockNumbers.find(BB)->second;
+  }
+  ArrayRef<unsigned> preds(unsigned B) const { return Preds[B]; }
+  std::optional<unsigned> number(const Value *V) const {
+    auto It = ValueNumbers.find(V);
+    if (It == ValueNumbers.end())
+      return std::nullopt;
+    return It->second;
+  }
+
+private:
+  DenseMap<const Value *, unsigned> ValueNumbers;
+  DenseMap<const BasicBlock *, unsigned> BlockNumbers;
+  std::vector<const Value *> Values;
+  std::vector<unsigned> Weights;
+  std::vector<SmallVector<unsigned, 2>> Preds;
+};
+
+/// What the sweep of a block needs of the values live out of it: their
+/// total weight, and which of the values the block defines or uses they
+/// include. Values merely live through the block are in the weight only.
+struct LiveOutSummary {
+  unsigned Weight = 0;
+  std::vector<unsigned> Referenced;
+};
+
+/// Walks each value's live range backwards from its uses to its definition
+/// (a phi's operand is live out of its incoming block only): the work is the
+/// total size of the live ranges, in blocks, with no per-block sets.
+std::vector<LiveOutSummary> summarizeLiveOut(const RegisterValues &Values) {
+  std::vector<LiveOutSummary> Out(Values.numBlocks());
+  // The last value found live in / out of each block: no reset per value.
+  constexpr unsigned None = ~0u;
+  std::vector<unsigned> InStamp(Values.numBlocks(), None);
+  std::vector<unsigned> OutStamp(Values.numBlocks(), None);
+  SmallVector<unsigned, 16> LiveInWork;
+  SmallVector<unsigned, 8> UsedIn;
+  for (unsigned N = 0; N < Values.size(); ++N) {
+    const Value *V = Values.value(N);
+    const auto *Def = dyn_cast<Instruction>(V);
+    unsigned DefBlock = Def ? Values.block(Def->getParent()) : None;
+    auto MarkLiveIn = [&](unsigned B) {
+      if (InStamp[B] != N) {
+        InStamp[B] = N;
+        LiveInWork.push_back(B);
+      }
+    };
+    auto MarkLiveOut = [&](unsigned B) {
+      if (OutStamp[B] == N)
+        return;
+      OutStamp[B] = N;
+      Out[B].Weight += Values.weight(N);
+      if (B != DefBlock)
+        MarkLiveIn(B);
+    };
+    UsedIn.clear();
+    if (Def)
+      UsedIn.push_back(DefBlock);
+    for (const Use &U : V->uses()) {
+      const auto *User = dyn_cast<Instruction>(U.getUser());
+      if (!User)
+        continue;
+      if (const auto *Phi = dyn_cast<PHINode>(User)) {
+        MarkLiveOut(Values.block(Phi->getIncomingBlock(U)));
+        continue;
+      }
+      unsigned B = Values.block(User->getParent());
+      UsedIn.push_back(B);
+      // A use before the definition: only in unreachable code.
+      if (B != DefBlock || !Def->comesBefore(User))
+        MarkLiveIn(B);
+    }
+    while (!LiveInWork.empty())
+      for (unsigned Pred : Values.preds(LiveInWork.pop_back_val()))
+        MarkLiveOut(Pred);
+    for (unsigned B : UsedIn)
+      if (OutStamp[B] == N &&
+          (Out[B].Referenced.empty() || Out[B].Referenced.back() != N))
+        Out[B].Referenced.push_back(N);
+  }
+  return Out;
 }
+
+} // namespace
 
 unsigned peakLiveRegisters(const Function &F) {
   if (F.isDeclaration())
     return 0;
-  const DataLayout &DL = F.getParent()->getDataLayout();
-  using ValueSet = DenseSet<const Value *>;
-  DenseMap<const BasicBlock *, ValueSet> LiveIn, LiveOut;
+  RegisterValues Values(F);
+  std::vector<LiveOutSummary> LiveOut = summarizeLiveOut(Values);
 
-  // Backward dataflow to a fixed point. Phi operands are live out of the
-  // incoming block only.
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    for (const BasicBlock &BB : reverse(F)) {
-      ValueSet Out;
-      for (const BasicBlock *Succ : successors(&BB)) {
-        for (const Value *V : LiveIn[Succ])
-          Out.insert(V);
-        for (const PHINode &Phi : Succ->phis()) {
-          Out.erase(&Phi);
-          const Value *In = Phi.getIncomingValueForBlock(&BB);
-          if (In && occupiesRegister(In))
-            Out.insert(In);
-        }
-      }
-      ValueSet In = Out;
-      for (const Instruction &I : reverse(BB)) {
-        In.erase(&I);
-        if (isa<PHINode>(I)) {
-          In.insert(&I);
-          continue;
-        }
-        for (const Value *Op : I.operands())
-          if (occupiesRegister(Op))
-            In.insert(Op);
-      }
-      if (Out.size() != LiveOut[&BB].size()) {
-        LiveOut[&BB] = std::move(Out);
-        Changed = true;
-      }
-      if (In.size() != LiveIn[&BB].size()) {
-        LiveIn[&BB] = std::move(In);
-        Changed = true;
-      }
-    }
-  }
-
+  // A backward sweep of each block from its live-out set. Phis define their
+  // values on the incoming edges: the sweep stops at them.
   unsigned Peak = 0;
-  auto Weight = [&](const ValueSet &Set) {
-    unsigned Sum = 0;
-    for (const Value *V : Set)
-      Sum += registersForType(V->getType(), DL);
-    return Sum;
-  };
+  std::vector<bool> Live(Values.size());
+  std::vector<unsigned> Touched;
   for (const BasicBlock &BB : F) {
-    ValueSet Live = LiveOut[&BB];
-    unsigned Current = Weight(Live);
+    const LiveOutSummary &Summary = LiveOut[Values.block(&BB)];
+    unsigned Current = Summary.Weight;
+    auto Insert = [&](unsigned N) {
+      if (Live[N])
+        return false;
+      Live[N] = true;
+      Touched.push_back(N);
+      return true;
+    };
+    for (unsigned N : Summary.Referenced)
+      Insert(N);
     Peak = std::max(Peak, Current);
     for (const Instruction &I : reverse(BB)) {
       if (isa<PHINode>(I))
         break;
-      if (Live.erase(&I))
-        Current -= registersForType(I.getType(), DL);
+      if (std::optional<unsigned> N = Values.number(&I); N && Live[*N]) {
+        Live[*N] = false;
+        Current -= Values.weight(*N);
+      }
       for (const Value *Op : I.operands())
-        if (occupiesRegister(Op) && Live.insert(Op).second)
-          Current += registersForType(Op->getType(), DL);
+        if (std::optional<unsigned> N = Values.number(Op); N && Insert(*N))
+          Current += Values.weight(*N);
       Peak = std::max(Peak, Current);
     }
+    for (unsigned N : Touched)
+      Live[N] = false;
+    Touched.clear();
   }
   return Peak;
 }

@@ -1,0 +1,22 @@
+// A recursive device function (/work/shared/repro/recursive-fib.cu): at -O2
+// fib holds five calls of itself in a loop; energy-optimize inlined them 8
+// rounds deep and ran > 10 minutes. Now the recursive calls are counted once
+// each and the kernel is tuned, with a note in its features.
+// RUN: %clang %cudaflags -O2 -emit-llvm -S %s -o %t.ll
+// RUN: %opt %loadenergy -passes='print<energy-features>' -disable-output %t.ll 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FEATURES
+// RUN: %opt %loadenergy -passes=energy-optimize -energy-tune-all \
+// RUN:   -energy-report=%t.json -disable-output %t.ll
+// RUN: FileCheck %s --input-file=%t.json
+
+// FEATURES-LABEL: kernel _Z1kPii
+// FEATURES:       note: recursive: each recursive call counted once, as a call
+
+// CHECK:      "kernel": "_Z1kPii",
+// CHECK:      "applied": true,
+// CHECK:      "notes": [
+// CHECK-NEXT:   "recursive: each recursive call counted once, as a call"
+// CHECK-NEXT: ]
+
+__device__ int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+__global__ void k(int *out, int n) { out[threadIdx.x + blockIdx.x * blockDim.x] = fib(n); }
