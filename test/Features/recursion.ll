@@ -3,8 +3,8 @@
 ; clone inlined fib 8 rounds deep (5^8 copies of -O2 fib) and never finished.
 ; RUN: %opt %loadenergy -passes='print<energy-features>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --match-full-lines
-; RUN: %opt %loadenergy -passes=energy-optimize -energy-tune-all -S %s \
-; RUN:   | FileCheck %s --check-prefix=OPT
+; RUN: %opt %loadenergy -passes=energy-optimize -pass-remarks-analysis=energy \
+; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=OPT
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -101,9 +101,9 @@ define i32 @leaf(i32 %n) {
 }
 
 ; Each kernel is tuned: its block size is fixed.
-; OPT-DAG: !{ptr @fib_kernel, !"reqntidx", i32 {{[0-9]+}}}
-; OPT-DAG: !{ptr @mutual_kernel, !"reqntidx", i32 {{[0-9]+}}}
-; OPT-DAG: !{ptr @shared_callee, !"reqntidx", i32 {{[0-9]+}}}
+; OPT-DAG: remark: {{.*}}kernel fib_kernel is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
+; OPT-DAG: remark: {{.*}}kernel mutual_kernel is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
+; OPT-DAG: remark: {{.*}}kernel shared_callee is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
 
 !nvvm.annotations = !{!0, !1, !2}
 !0 = !{ptr @fib_kernel, !"kernel", i32 1}

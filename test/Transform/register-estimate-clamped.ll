@@ -15,7 +15,7 @@
 ; FEATURES:       register_estimate: 255 registers/thread
 ; FEATURES:       note: register_estimate clamped to 255 from 330: ptxas will spill the rest
 
-; REMARK: remark: {{.*}}kernel wide is not opted in (ENERGY_KERNEL or -energy-tune-all); advice: block {{[0-9]+}}
+; REMARK: remark: {{.*}}kernel wide is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block {{[0-9]+}}
 
 ; REPORT:      "kernel": "wide",
 ; REPORT:      "register_estimate": 255,
