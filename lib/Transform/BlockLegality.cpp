@@ -205,6 +205,9 @@ void boundsOfAccess(const GEPOperator &GEP, const Instruction &At,
       return;
     B.Constant = A.Constant;
     B.TidCap = Cap;
+    B.ReadOnly = llvm::all_of(GEP.users(), [](const User *U) {
+      return isa<LoadInst>(U);
+    });
     B.Where = location(At);
     Out.push_back(std::move(B));
   };
@@ -364,6 +367,24 @@ static std::string arrayName(const GlobalVariable &GV) {
   return llvm::demangle(GV.getName());
 }
 
+/// A guarded read at threadIdx.x + K (K > 0, threadIdx.x < C) reads what
+/// threads C .. C+K-1 wrote: the block needs at least C + K threads.
+static std::optional<std::string> unwrittenRead(const SharedIndexBound &B,
+                                                const BlockShape &Block) {
+  if (!B.ReadOnly || B.Constant <= 0 || B.TidCap[0] == UINT64_MAX ||
+      B.Terms.size() != 1 || B.Terms[0].TidAxis != 0 ||
+      B.Terms[0].NtidAxis >= 0 || B.Terms[0].Coef != 1)
+    return std::nullopt;
+  uint64_t Needed = B.TidCap[0] + uint64_t(B.Constant);
+  if (Block[0] >= Needed)
+    return std::nullopt;
+  return "threads below " + std::to_string(B.TidCap[0]) + " read '" +
+         arrayName(*B.Array) + "' at threadIdx.x + " +
+         std::to_string(B.Constant) + ", which only a block of " +
+         std::to_string(Needed) + " threads or more has written" +
+         (B.Where.empty() ? std::string() : " (" + B.Where + ")");
+}
+
 static std::string describeBound(const SharedIndexBound &B) {
   std::string S = "index ";
   for (const IndexTerm &T : B.Terms) {
@@ -501,6 +522,8 @@ BlockLegalityCheck::violation(const BlockShape &Block,
       // A thread index ranges from 0: a negative term is largest at 0.
       Max += T.TidAxis >= 0 ? std::max<int64_t>(Term, 0) : Term;
     }
+    if (auto Why = unwrittenRead(B, Block))
+      return Why;
     uint64_t Limit = Extent(*B.Array, B.Level);
     if (Max >= 0 && uint64_t((Max + 1) * B.Scale) > Limit)
       return "shared array '" + arrayName(*B.Array) + "' (" +

@@ -6,7 +6,9 @@
 //    reductions drop partial sums otherwise);
 //  - no thread index past the end of a static shared array it indexes (the
 //    index is taken apart into threadIdx/blockDim terms; a dominating
-//    `threadIdx < C` guard caps the thread index);
+//    `threadIdx < C` guard caps the thread index), and enough threads to
+//    have written what guarded threads read at threadIdx.x + K (the warp
+//    tail of a tree reduction reads s[tid + 32] for tid < 32);
 //  - the declared default extent along an axis whose threadIdx is read but
 //    whose blockDim is not (the code assumes its block size);
 //  - whole warps when warp intrinsics name the full mask;
@@ -53,6 +55,7 @@ struct SharedIndexBound {
   std::vector<IndexTerm> Terms;
   int64_t Constant = 0;
   std::array<uint64_t, 3> TidCap = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
+  bool ReadOnly = false; // the address is only loaded from
   std::string Where; // "reduce.cu:12" when debug info says so
 };
 

@@ -11,6 +11,8 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: not %clang %cudaflags -O2 -S %clangplugin -mllvm -energy-force-config=warpsum:48 %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WARP
+// RUN: not %clang %cudaflags -O2 -S %clangplugin -mllvm -energy-force-config=reduce4:32 %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TAIL
 // RUN: not %clang %cudaflags -O2 -S %clangplugin -DBAD_RULES %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADRULES
 #include <energy/energy.cuh>
@@ -69,6 +71,25 @@ ENERGY_KERNEL(guarded) void guarded(float *x) {
   x[blockIdx.x * blockDim.x + threadIdx.x] += buf[threadIdx.x % 32];
 }
 
+// A tree for s > 32, then an unrolled warp tail reading s[tid + 32] for
+// tid < 32: powers of two of at least 64 threads.
+__device__ void warpReduce(volatile float *s, unsigned tid) {
+  s[tid] += s[tid + 32]; s[tid] += s[tid + 16]; s[tid] += s[tid + 8];
+  s[tid] += s[tid + 4]; s[tid] += s[tid + 2]; s[tid] += s[tid + 1];
+}
+ENERGY_KERNEL(reduce4) void reduce4(const float *x, float *out, int n) {
+  __shared__ float sdata[1024];
+  unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + tid;
+  sdata[tid] = i < n ? x[i] : 0.f;
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 32; s >>= 1) {
+    if (tid < s) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid < 32) warpReduce(sdata, tid);
+  if (tid == 0) out[blockIdx.x] = sdata[0];
+}
+
 // Not opted in, and written for blocks of 256 threads.
 __global__ void fixed256(float *x) {
   x[blockIdx.x * 256 + threadIdx.x] *= 2.0f;
@@ -89,6 +110,7 @@ __global__ void fixed256(float *x) {
 // REPORT: cube: 1 candidates, 0 shapes not correct
 // REPORT: warpsum: 32 candidates, 0 shapes not correct
 // REPORT: guarded: 32 candidates, 0 shapes not correct
+// REPORT: reduce4: 5 candidates, 27 shapes not correct
 // REPORT: skipped fixed256(float*)
 
 // The launch record carries the dynamic shared memory of the chosen block.
@@ -97,4 +119,5 @@ __global__ void fixed256(float *x) {
 // PTX: .reqntid 128, 1, 1
 
 // WARP: error: energy-optimize: kernel 'warpsum': forced block 48 is not correct for it: full-mask warp intrinsics need a multiple of 32 threads
+// TAIL: error: energy-optimize: kernel 'reduce4': forced block 32 is not correct for it: threads below 32 read 'reduce4(float const*, float*, int)::sdata' at threadIdx.x + 32, which only a block of 64 threads or more has written
 // BADRULES: error: energy-optimize: ENERGY_BLOCK_RULES "pow2;max=lots": 'max' needs a positive integer
