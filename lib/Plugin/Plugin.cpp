@@ -10,12 +10,14 @@
 // In clang, energy-optimize runs at PipelineStart (before optimization, so
 // tunables fold and shared arrays resize while GEPs are still typed) and the
 // feature dump at OptimizerLast. Both act on NVPTX modules only; the host
-// module of a CUDA compile passes through untouched.
+// module of a CUDA compile passes through untouched, but with -energy-report
+// energy-launch-sites repeats the device compile's advice at its launches.
 //
 //===----------------------------------------------------------------------===//
 
 #include "energy/EnergyOptimize.h"
 #include "energy/FeatureAnalysis.h"
+#include "energy/LaunchSites.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -194,6 +196,9 @@ static void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         if (!FeaturesJSON.empty())
           MPM.addPass(KernelFeaturesJSONPass(FeaturesJSON));
+        // The host module, after the device compile wrote its report.
+        if (!FlagOptions.ReportFile.empty())
+          MPM.addPass(EnergyLaunchSitesPass(FlagOptions.ReportFile));
       });
 }
 
