@@ -41,6 +41,9 @@
 //   dim3 block = ENERGY_BLOCK_DIM(scale<float, 4>);
 //   scale<float, 4><<<(n + block.x - 1) / block.x, block>>>(n, x);
 //
+// A tunable is one variable for the whole program: two rewritten kernels
+// (or instantiations) reading it are an error unless -energy-force-config
+// gives both the same value; give each its own tunable instead.
 // ENERGY_WORKLOAD, ENERGY_BLOCK_RULES and ENERGY_DYNAMIC_SHARED name
 // non-template kernels only.
 //
