@@ -29,6 +29,24 @@
 //     ...
 //   }
 //
+// Kernel templates: ENERGY_KERNEL_TEMPLATE* replaces the template header,
+// with the parameters and the same names as arguments, both in parentheses.
+// Every instantiation (explicit, or from a host launch) gets its own record
+// and its own choice; the host names the instantiation it launches, and must
+// read its record in the same file (else the plugin stops with an error).
+//
+//   ENERGY_KERNEL_TEMPLATE(scale, (typename T, int N), (T, N))
+//   void scale(int n, T *x) {...}
+//   // host
+//   dim3 block = ENERGY_BLOCK_DIM(scale<float, 4>);
+//   scale<float, 4><<<(n + block.x - 1) / block.x, block>>>(n, x);
+//
+// A tunable is one variable for the whole program: two rewritten kernels
+// (or instantiations) reading it are an error unless -energy-force-config
+// gives both the same value; give each its own tunable instead.
+// ENERGY_WORKLOAD, ENERGY_BLOCK_RULES and ENERGY_DYNAMIC_SHARED name
+// non-template kernels only.
+//
 // The spec string lists one size per array dimension: a tunable name, the
 // block sizes BLOCK_X / BLOCK_Y / BLOCK_Z, or an integer, each optionally
 // "+k" or "*k". Declare the array at its largest size (NAME_max); the plugin
@@ -36,7 +54,10 @@
 //
 // Device symbols (documented, so driver-API users can read them with
 // cuModuleGetGlobal):
-//   __energy_launch_<kernel>   energy::launch_record {block[3], dynamic_smem}
+//   __energy_launch_<kernel>   energy::launch_record {block[3], dynamic_smem};
+//                              a variable template for a kernel template
+//                              (__energy_launch_scale<float, 4>, mangled
+//                              _Z21__energy_launch_scaleIfLi4EE)
 //   __energy_tunable_<NAME>    int[]: {value, kind, candidates...}; [0] is the
 //                              chosen value after the plugin ran
 //   __energy_workload_<kernel> unsigned long long (read and removed by the plugin)
@@ -116,23 +137,47 @@ template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
 #define ENERGY_WORKLOAD(KERNEL, ITEMS)                                         \
   __device__ unsigned long long __energy_workload_##KERNEL = (ITEMS)
 
+#define ENERGY_UNPAREN_(...) __VA_ARGS__
+#define ENERGY_RECORD_(KERNEL, BX, BY)                                         \
+  __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
+      {(unsigned)(BX), (unsigned)(BY), 1u}, 0u}
+/// A non-template kernel names its record in the annotation.
+#define ENERGY_KERNEL_(KERNEL, BX, BY, FIELDS)                                 \
+  ENERGY_RECORD_(KERNEL, BX, BY);                                              \
+  __global__ __attribute__((                                                   \
+      annotate("energy.tune:record=__energy_launch_" #KERNEL FIELDS)))
+/// An instantiation of a kernel template points to its own instantiation of
+/// the record (a variable template), given as the annotation's argument.
+#define ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, BX, BY, FIELDS)          \
+  template <ENERGY_UNPAREN_ PARAMS> ENERGY_RECORD_(KERNEL, BX, BY);            \
+  template <ENERGY_UNPAREN_ PARAMS>                                            \
+  __global__ __attribute__((annotate("energy.tune:" FIELDS,                    \
+                                     &__energy_launch_##KERNEL<ENERGY_UNPAREN_ \
+                                                                   ARGS>)))
+
 /// Opts a kernel in, with a free block shape (default 256 threads). Use
 /// before the return type: ENERGY_KERNEL(k) void k(...) {...}
 #define ENERGY_KERNEL(KERNEL) ENERGY_KERNEL_BLOCK(KERNEL, 256, 1)
 
 /// Opts a kernel in with a free block shape and the given default shape.
-#define ENERGY_KERNEL_BLOCK(KERNEL, BX, BY)                                    \
-  __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
-      {(BX), (BY), 1u}, 0u};                                                   \
-  __global__ __attribute__((                                                   \
-      annotate("energy.tune:record=__energy_launch_" #KERNEL)))
+#define ENERGY_KERNEL_BLOCK(KERNEL, BX, BY) ENERGY_KERNEL_(KERNEL, BX, BY, "")
 
 /// Opts a kernel in whose block shape is fixed by tunables (TX x TY).
 #define ENERGY_KERNEL_TILED(KERNEL, TX, TY)                                    \
-  __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
-      {(unsigned)TX##_default, (unsigned)TY##_default, 1u}, 0u};               \
-  __global__ __attribute__((annotate(                                          \
-      "energy.tune:record=__energy_launch_" #KERNEL ";block=" #TX "," #TY)))
+  ENERGY_KERNEL_(KERNEL, TX##_default, TY##_default, ";block=" #TX "," #TY)
+
+/// Opts a kernel template in, in place of its template header: PARAMS is
+/// the parameter list, ARGS the same parameters as arguments, both in
+/// parentheses. Every instantiation is tuned on its own, with its own record.
+///   ENERGY_KERNEL_TEMPLATE(scale, (typename T, int N), (T, N))
+///   void scale(T *x) {...}
+#define ENERGY_KERNEL_TEMPLATE(KERNEL, PARAMS, ARGS)                           \
+  ENERGY_KERNEL_TEMPLATE_BLOCK(KERNEL, PARAMS, ARGS, 256, 1)
+#define ENERGY_KERNEL_TEMPLATE_BLOCK(KERNEL, PARAMS, ARGS, BX, BY)             \
+  ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, BX, BY, "")
+#define ENERGY_KERNEL_TEMPLATE_TILED(KERNEL, PARAMS, ARGS, TX, TY)             \
+  ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, TX##_default, TY##_default,    \
+                          "block=" #TX "," #TY)
 
 /// States which block shapes KERNEL is correct for; the plugin then uses
 /// these rules instead of the ones it infers from the code. SPEC lists
@@ -155,8 +200,11 @@ template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
 #define ENERGY_SHARED(TYPE, NAME, SPEC)                                        \
   __shared__ __attribute__((annotate("energy.shape:" SPEC))) TYPE NAME
 
-/// The chosen block shape of an opted-in kernel (host side).
-#define ENERGY_BLOCK_DIM(KERNEL) (::energy::block_dim(__energy_launch_##KERNEL))
+/// The chosen block shape of an opted-in kernel (host side); an
+/// instantiation of a kernel template is named with its template arguments:
+/// ENERGY_BLOCK_DIM(scale<float, 4>).
+#define ENERGY_BLOCK_DIM(...)                                                  \
+  (::energy::block_dim(__energy_launch_##__VA_ARGS__))
 /// The dynamic shared memory of that shape (ENERGY_DYNAMIC_SHARED; host).
-#define ENERGY_DYNAMIC_SMEM(KERNEL)                                            \
-  (::energy::dynamic_smem(__energy_launch_##KERNEL))
+#define ENERGY_DYNAMIC_SMEM(...)                                               \
+  (::energy::dynamic_smem(__energy_launch_##__VA_ARGS__))

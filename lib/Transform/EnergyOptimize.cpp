@@ -199,7 +199,7 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
     if (Error E = replaceTunableReads(*P.TunableVars[I], Values[I], Tree))
       return E;
     setTunableRecord(*P.TunableVars[I], Values[I]);
-    Fixed[P.TunableVars[I]] = Values[I];
+    Fixed[P.TunableVars[I]] = {Values[I], P.Name};
   }
   for (const ResizableArray &A : P.SharedArrays) {
     auto Dims = P.arrayDims(A, C.Assignment, C.Block);

@@ -169,8 +169,21 @@ Error KernelPlanner::setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
   for (const TunableVar *T : tunablesReadBy(*P.Kernel, Info)) {
     Tunable Searched = T->Info;
     auto FixedIt = Fixed.find(T->Var);
-    if (FixedIt != Fixed.end())
-      Searched.Candidates = {FixedIt->second};
+    if (FixedIt != Fixed.end()) {
+      // Choosing for one kernel what is best for another is no choice; a
+      // forced value is the user's, and must match (checked below).
+      bool ForcedHere = Force && llvm::any_of(Force->Values, [&](auto &NV) {
+                          return NV.first == T->Info.Name;
+                        });
+      if (P.Apply && !ForcedHere)
+        return planError(
+            "tunable '" + T->Info.Name + "' is read by kernels '" +
+            FixedIt->second.Kernel + "' and '" + P.Name +
+            "', which are tuned separately and may need different values: "
+            "give each kernel its own tunable, or force one value for both "
+            "(-energy-force-config)");
+      Searched.Candidates = {FixedIt->second.Value};
+    }
     P.Tunables.push_back(Searched);
     P.TunableVars.push_back(T->Var);
   }

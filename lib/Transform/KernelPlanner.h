@@ -8,14 +8,20 @@
 
 #include <functional>
 #include <map>
+#include <string>
 
 namespace energy {
 
 class CandidateFeatureExtractor;
 
+/// A tunable's value, fixed by the kernel rewritten to it.
+struct FixedTunable {
+  int Value;
+  std::string Kernel;
+};
 /// Tunables already fixed by an earlier kernel of the module: a tunable is
 /// one device variable, so every kernel that reads it must agree.
-using FixedTunables = std::map<const llvm::GlobalVariable *, int>;
+using FixedTunables = std::map<const llvm::GlobalVariable *, FixedTunable>;
 
 class KernelPlanner {
 public:

@@ -85,7 +85,7 @@ static std::optional<StringRef> annotationString(const Constant *C) {
 static Expected<KernelAnnotation> parseKernelAnnotation(StringRef Spec) {
   KernelAnnotation A;
   SmallVector<StringRef, 4> Fields;
-  Spec.split(Fields, ';');
+  Spec.split(Fields, ';', -1, /*KeepEmpty=*/false);
   for (StringRef Field : Fields) {
     auto [Key, Value] = Field.split('=');
     if (Key == "record") {
@@ -100,9 +100,21 @@ static Expected<KernelAnnotation> parseKernelAnnotation(StringRef Spec) {
       return specError("energy.tune: unknown field '" + Field + "'");
     }
   }
-  if (A.Record.empty())
-    return specError("energy.tune: missing record=");
   return A;
+}
+
+/// The record an annotation's first argument points to: the instantiation
+/// of the record variable template that ENERGY_KERNEL_TEMPLATE* gives.
+static const GlobalVariable *annotationRecord(const ConstantStruct &Fields) {
+  if (Fields.getNumOperands() < 5)
+    return nullptr;
+  auto *Args = dyn_cast<GlobalVariable>(Fields.getOperand(4)->stripPointerCasts());
+  auto *Values = Args && Args->hasInitializer()
+                     ? dyn_cast<ConstantStruct>(Args->getInitializer())
+                     : nullptr;
+  if (!Values || Values->getNumOperands() == 0)
+    return nullptr;
+  return dyn_cast<GlobalVariable>(Values->getOperand(0)->stripPointerCasts());
 }
 
 static Expected<TunableVar> readTunable(GlobalVariable &GV) {
@@ -147,6 +159,15 @@ Error checkLaunchRecord(const GlobalVariable &Record) {
                    "' is not an energy::launch_record");
 }
 
+/// "saxpy" for the record __energy_launch_saxpy, "scale<float, 4>" for
+/// _Z21__energy_launch_scaleIfLi4EE (__energy_launch_scale<float, 4>).
+static std::optional<std::string> recordKernelName(StringRef Record) {
+  std::string Name = demangle(Record);
+  if (!StringRef(Name).starts_with(RecordPrefix))
+    return std::nullopt;
+  return Name.substr(RecordPrefix.size());
+}
+
 Expected<ModuleTuningInfo> readTuningInfo(Module &M) {
   ModuleTuningInfo Info;
   for (GlobalVariable &GV : M.globals())
@@ -178,7 +199,25 @@ Expected<ModuleTuningInfo> readTuningInfo(Module &M) {
       auto A = parseKernelAnnotation(*Text);
       if (!A)
         return A.takeError();
-      if (const GlobalVariable *Record = M.getNamedGlobal(A->Record))
+      const GlobalVariable *Record = annotationRecord(*Fields);
+      if (Record && A->Record.empty()) {
+        // The device compile defines an instantiation's record only where
+        // host code reads it: without that read, the launches do not follow
+        // the record.
+        if (Record->isDeclaration())
+          return specError("kernel '" + demangle(F->getName()) +
+                           "': host code in this file never reads its launch "
+                           "record; launch it with ENERGY_BLOCK_DIM(" +
+                           recordKernelName(Record->getName())
+                               .value_or(demangle(Record->getName())) +
+                           ")");
+        A->Record = Record->getName().str();
+      } else {
+        Record = M.getNamedGlobal(A->Record);
+      }
+      if (A->Record.empty())
+        return specError("energy.tune: missing record=");
+      if (Record)
         if (Error E = checkLaunchRecord(*Record))
           return E;
       Info.Kernels[F] = *A;
@@ -242,10 +281,9 @@ std::vector<const TunableVar *> tunablesReadBy(Function &F,
 
 std::string kernelDisplayName(const Function &F, const ModuleTuningInfo &Info) {
   auto It = Info.Kernels.find(&F);
-  if (It != Info.Kernels.end() &&
-      StringRef(It->second.Record).starts_with(RecordPrefix))
-    return It->second.Record.substr(RecordPrefix.size());
-  return F.getName().str();
+  if (It == Info.Kernels.end())
+    return F.getName().str();
+  return recordKernelName(It->second.Record).value_or(F.getName().str());
 }
 
 std::vector<std::string> kernelNames(const Function &F,

@@ -1,7 +1,9 @@
 //===- TuningSpec.h - The tuning contract as found in IR --------*- C++ -*-===//
 //
 // Reads what energy.cuh leaves in a device module: kernels opted in through
-// `llvm.global.annotations` ("energy.tune:record=...;block=TX,TY"), tunables
+// `llvm.global.annotations` ("energy.tune:record=...;block=TX,TY", or for an
+// instantiation of a kernel template "energy.tune:block=TX,TY" with a pointer
+// to the instantiation's record as the annotation's argument), tunables
 // (`__energy_tunable_<NAME>` = {value, kind, candidates...}), resizable
 // shared arrays ("energy.shape:SPEC"), per-kernel workloads, and the
 // `-energy-force-config` syntax.
@@ -57,7 +59,8 @@ struct TunableVar {
 
 /// A kernel opted in by ENERGY_KERNEL*.
 struct KernelAnnotation {
-  std::string Record;                        // __energy_launch_<name>
+  std::string Record; // __energy_launch_<name>, or its template's mangled
+                      // instantiation (_Z21__energy_launch_scaleIfLi4EE)
   std::optional<std::array<std::string, 2>> TiledBlock; // tunables for x, y
 };
 
@@ -85,8 +88,9 @@ std::vector<llvm::Function *> callTree(llvm::Function &F);
 std::vector<const TunableVar *> tunablesReadBy(llvm::Function &F,
                                                const ModuleTuningInfo &Info);
 
-/// "saxpy" for a kernel with record __energy_launch_saxpy, else the IR name:
-/// the name ENERGY_WORKLOAD uses.
+/// "saxpy" for a kernel with record __energy_launch_saxpy, "scale<float, 4>"
+/// for an instantiation with record __energy_launch_scale<float, 4>, else the
+/// IR name: the name ENERGY_WORKLOAD uses.
 std::string kernelDisplayName(const llvm::Function &F,
                               const ModuleTuningInfo &Info);
 
