@@ -34,14 +34,33 @@ struct FeatureOptions {
 /// and beyond this a per-thread count says nothing a model can use.
 constexpr unsigned MaxDefaultTripCount = 1u << 20;
 
-/// Parses -energy-default-trip-count, rejecting values above
-/// MaxDefaultTripCount with an `error:` while the command line is parsed.
-class DefaultTripCountParser : public llvm::cl::parser<unsigned> {
+/// The -energy-default-extent range: an extent of 0 would make every
+/// unknown bound an empty loop, and one above 2^24 (the default workload in
+/// items) a weight no launch has.
+constexpr unsigned MinDefaultExtent = 1;
+constexpr unsigned MaxDefaultExtent = 1u << 24;
+
+/// Whether Value lies in [Min, Max]; else prints an `error:` naming O.
+bool checkOptionBounds(const llvm::cl::Option &O, llvm::StringRef Arg,
+                       unsigned Value, unsigned Min, unsigned Max);
+
+/// Parses an unsigned option, rejecting values outside [Min, Max] with an
+/// `error:` while the command line is parsed.
+template <unsigned Min, unsigned Max>
+class BoundedUnsignedParser : public llvm::cl::parser<unsigned> {
 public:
   using llvm::cl::parser<unsigned>::parser;
   bool parse(llvm::cl::Option &O, llvm::StringRef ArgName, llvm::StringRef Arg,
-             unsigned &Value);
+             unsigned &Value) {
+    return llvm::cl::parser<unsigned>::parse(O, ArgName, Arg, Value) ||
+           !checkOptionBounds(O, Arg, Value, Min, Max);
+  }
 };
+
+/// -energy-default-trip-count and -energy-default-extent.
+using DefaultTripCountParser = BoundedUnsignedParser<0, MaxDefaultTripCount>;
+using DefaultExtentParser =
+    BoundedUnsignedParser<MinDefaultExtent, MaxDefaultExtent>;
 
 /// Features of F as if it were a kernel; called device functions are folded
 /// in, weighted by how often each call executes.

@@ -8,9 +8,14 @@
 // instruction executes: the product of the trip counts of its enclosing
 // loops. A loop's trip count comes from ScalarEvolution: the exact constant,
 // else a constant maximum, else its symbolic count with every unknown value
-// in the bound (kernel arguments, blockDim ...) taken as DefaultExtent
-// (4096: `k < n; k += TILE` runs 4096/TILE times), else DefaultTripCount (8,
-// `-energy-default-trip-count`). Vector operations count once per element.
+// in the bound (kernel arguments, blockDim ...) taken as the value an
+// ENERGY_ASSUME(n, value) in the source states for it, else DefaultExtent
+// (4096, `-energy-default-extent`: `k < n; k += TILE` runs 4096/TILE times),
+// else DefaultTripCount (8, `-energy-default-trip-count`). Every loop whose
+// count is not fixed by the code is listed in AssumedTrips, with the values
+// its bound depends on, so that reports say which numbers are assumptions.
+// Vector operations count once per element; texture and surface fetches
+// count as global loads.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_KERNELFEATURES_H
@@ -47,7 +52,8 @@ namespace energy {
   X(special_fns, Weighted, "ops/thread",                                                 \
     "sqrt, rsqrt, fdiv, exp, log, sin, cos, pow, tanh (LLVM/NVVM intrinsics, libdevice)") \
   X(flops, Kernel, "flop/thread", "floating-point operations, FMA counted as 2")      \
-  X(global_loads, Weighted, "accesses/thread", "loads from global memory")              \
+  X(global_loads, Weighted, "accesses/thread",                                          \
+    "loads from global memory, texture and surface fetches included")       \
   X(global_load_bytes, Weighted, "bytes/thread", "bytes loaded from global memory")     \
   X(global_stores, Weighted, "accesses/thread", "stores to global memory")              \
   X(global_store_bytes, Weighted, "bytes/thread", "bytes stored to global memory")      \
@@ -115,6 +121,42 @@ struct DimsRead {
   std::string ThreadIdx, BlockIdx, BlockDim, GridDim;
 };
 
+/// A value a loop bound depends on that the code does not fix.
+struct BoundValue {
+  /// The source name: "n" for argument n where the IR or its debug info
+  /// keeps names (clang discards them unless -fno-discard-value-names, and
+  /// keeps no variables in optimized device debug info), "blockDim.x";
+  /// empty for an argument without a name.
+  std::string Name;
+  bool IsArgument = false;
+  unsigned ArgNo = 0; // 0-based, for an argument
+  /// What the trip count took the value as, and whether ENERGY_ASSUME
+  /// stated it (else it is -energy-default-extent).
+  unsigned TakenAs = 0;
+  bool Stated = false;
+
+  /// "argument 'n'", "argument 2", "blockDim.x", "a value computed in the
+  /// kernel".
+  std::string describe() const;
+};
+
+/// A loop whose trip count is an assumption, not a number from the code.
+struct AssumedTrip {
+  /// "file:line" of the loop; empty without debug info.
+  std::string Location;
+  /// Iterations of the loop body per entry.
+  unsigned TripCount = 0;
+  /// The unknown values in the bound; empty when the count could not be
+  /// followed at all and is -energy-default-trip-count.
+  std::vector<BoundValue> Values;
+
+  /// Whether every value was stated with ENERGY_ASSUME.
+  bool stated() const;
+  /// "loop at k.cu:7: trip count assumed 4096 (bound depends on argument
+  /// 'n', taken as 4096); state it with ENERGY_ASSUME(n, value)".
+  std::string describe() const;
+};
+
 struct KernelFeatures {
   std::string Name;
 #define ENERGY_FIELD(Field, Merge, Unit, Doc) double Field = 0;
@@ -125,6 +167,9 @@ struct KernelFeatures {
   /// What the counts could not follow or had to bound (recursion, a clamped
   /// register estimate), for whoever reads them; not a model input.
   std::vector<std::string> Notes;
+  /// Loops whose trip count was assumed or stated, in the kernel and the
+  /// functions it calls; not a model input.
+  std::vector<AssumedTrip> AssumedTrips;
 
   static constexpr unsigned NumNumeric = 0
 #define ENERGY_COUNT(Field, Merge, Unit, Doc) +1
@@ -164,7 +209,8 @@ struct KernelFeatures {
 constexpr unsigned DefaultTripCount = 8;
 
 /// Value assumed for unknown integers in loop bounds (a 4096-wide problem
-/// dimension, as in the default 2^24-item workload).
+/// dimension, as in the default 2^24-item workload), unless ENERGY_ASSUME
+/// states one.
 constexpr unsigned DefaultExtent = 4096;
 
 /// Registers one extra to the live count for the ABI and addressing.

@@ -208,3 +208,31 @@ template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
 /// The dynamic shared memory of that shape (ENERGY_DYNAMIC_SHARED; host).
 #define ENERGY_DYNAMIC_SMEM(...)                                               \
   (::energy::dynamic_smem(__energy_launch_##__VA_ARGS__))
+
+// ENERGY_ASSUME -------------------------------------------------------------
+/// States the value VALUE (an integer a loop bound reads, e.g. kernel
+/// argument n) takes in a typical launch, for the trip counts of the
+/// plugin's cost model; without it the plugin takes -energy-default-extent
+/// (4096) and says so in a remark. Write it in the kernel body, before the
+/// loops:
+///   ENERGY_KERNEL(k) void k(int n, ...) { ENERGY_ASSUME(n, 1024); ... }
+/// A hint only, not a promise: it compiles to a PTX comment, so the code
+/// is the same, and correct for every n, with or without the plugin.
+#define ENERGY_ASSUME_CHECK_(TYPICAL)                                          \
+  static_assert((TYPICAL) >= 0, "ENERGY_ASSUME: the value must be a constant " \
+                                "integer >= 0")
+#ifdef __CUDA_ARCH__
+#define ENERGY_ASSUME(VALUE, TYPICAL)                                          \
+  do {                                                                         \
+    ENERGY_ASSUME_CHECK_(TYPICAL);                                             \
+    asm volatile("// energy.assume %0 %1" ::"l"(                               \
+                     (unsigned long long)(VALUE)),                             \
+                 "n"(TYPICAL));                                                \
+  } while (0)
+#else
+#define ENERGY_ASSUME(VALUE, TYPICAL)                                          \
+  do {                                                                         \
+    ENERGY_ASSUME_CHECK_(TYPICAL);                                             \
+    (void)(VALUE);                                                             \
+  } while (0)
+#endif

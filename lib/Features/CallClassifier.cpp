@@ -5,6 +5,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
 #include <optional>
 
 using namespace llvm;
@@ -64,6 +65,8 @@ static CallKind classifyNVVM(StringRef Rest) {
     return CallKind::Atomic;
   if (Starts("ldg.global.") || Starts("ldu.global."))
     return CallKind::GlobalLoad;
+  if (Starts("tex.") || Starts("tld4.") || Starts("suld."))
+    return CallKind::TextureRead;
   if (Starts("sqrt") || Starts("rsqrt") || Starts("ex2") || Starts("lg2") ||
       Starts("sin.") || Starts("cos.") || Starts("div.") || Starts("rcp."))
     return CallKind::Special;
@@ -92,6 +95,24 @@ static std::optional<std::pair<ScalarKind, unsigned>> ptxType(StringRef Suffix) 
       .Default(std::nullopt);
 }
 
+/// Bytes a texture or surface fetch reads: lanes (v2, v4) times the
+/// destination type, the first type suffix (`tex.2d.v4.f32.s32`,
+/// `suld.b.2d.v2.b32.trap`).
+static std::optional<unsigned> fetchBytes(ArrayRef<StringRef> Parts) {
+  unsigned Lanes = 1;
+  for (StringRef P : Parts.drop_front()) {
+    if (P == "v2" || P == "v4") {
+      Lanes = P[1] - '0';
+      continue;
+    }
+    unsigned Bits;
+    if (P.size() > 1 && StringRef("fsub").contains(P[0]) &&
+        !P.drop_front().getAsInteger(10, Bits) && Bits % 8 == 0)
+      return Lanes * Bits / 8;
+  }
+  return std::nullopt;
+}
+
 std::vector<AsmOp> classifyInlineAsm(StringRef Asm) {
   std::vector<AsmOp> Ops;
   SmallVector<StringRef, 8> Statements;
@@ -105,6 +126,11 @@ std::vector<AsmOp> classifyInlineAsm(StringRef Asm) {
     Opcode.split(Parts, '.');
     if (Parts.empty())
       continue;
+    if (Parts[0] == "tex" || Parts[0] == "tld4" || Parts[0] == "suld") {
+      if (auto Bytes = fetchBytes(Parts))
+        Ops.push_back({CallKind::TextureRead, ScalarKind::Other, 1, *Bytes});
+      continue;
+    }
     std::optional<std::pair<ScalarKind, unsigned>> Type;
     for (StringRef P : ArrayRef<StringRef>(Parts).drop_front())
       if (auto T = ptxType(P))
@@ -173,9 +199,18 @@ void countClassifiedOp(KernelFeatures &Out, CallKind Kind, ScalarKind S,
     return;
   case CallKind::Atomic:
   case CallKind::GlobalLoad:
+  case CallKind::TextureRead:
   case CallKind::Other:
     return;
   }
+}
+
+void countTextureRead(KernelFeatures &Out, double Bytes, double W) {
+  // Through the texture cache, which serves 2-D neighbourhoods: no
+  // coalescing class, which the cost models count as coalesced.
+  Out.global_loads += W;
+  Out.global_load_bytes += W * Bytes;
+  Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
 }
 
 CallKind classifyCallee(StringRef Name) {

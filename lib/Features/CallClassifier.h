@@ -28,6 +28,7 @@ enum class CallKind {
   TensorCore,
   Atomic,       // memory space from the pointer operand
   GlobalLoad,   // ldg/ldu: read-only global loads
+  TextureRead,  // tex, tld4, suld: a global load through the texture path
 };
 
 /// The element kinds the feature counts tell apart (F16 covers bf16).
@@ -39,20 +40,27 @@ struct AsmOp {
   CallKind Kind;
   ScalarKind Scalar;
   unsigned Lanes;
+  unsigned Bytes = 0; // what a TextureRead reads
 };
 
-/// The arithmetic instructions of a PTX inline-asm string; moves, loads,
-/// stores and control flow are left out.
+/// The arithmetic instructions and texture/surface fetches of a PTX
+/// inline-asm string; moves, other loads, stores and control flow are left
+/// out.
 std::vector<AsmOp> classifyInlineAsm(llvm::StringRef Asm);
 
 /// Adds N floating-point operations of kind S (fused multiply-adds if FMA).
 void countFloatOps(KernelFeatures &Out, ScalarKind S, double N, bool FMA);
 
 /// Adds an operation of Kind with Lanes lanes of kind S that executes W times
-/// per thread. The memory kinds (Atomic, GlobalLoad) and Other add nothing:
+/// per thread. The memory kinds (Atomic, GlobalLoad, TextureRead) and Other
+/// add nothing:
 /// they need the operation's operands.
 void countClassifiedOp(KernelFeatures &Out, CallKind Kind, ScalarKind S,
                        unsigned Lanes, double W);
+
+/// Adds a texture or surface fetch of Bytes that executes W times per
+/// thread, as a global load.
+void countTextureRead(KernelFeatures &Out, double Bytes, double W);
 
 /// Classifies `llvm.*` intrinsic names (with or without type suffixes) and
 /// libdevice names. Unknown names give CallKind::Other.

@@ -17,6 +17,8 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -27,6 +29,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
 #include <map>
 
 using namespace llvm;
@@ -181,7 +184,9 @@ private:
     bool Known = false; // a constant trip count, not an estimate
   };
   using LoopWeights = DenseMap<const Loop *, LoopWeight>;
-  LoopWeights weighLoops(const LoopInfo &LI, ScalarEvolution &SE) const;
+  LoopWeights weighLoops(const Function &F, const LoopInfo &LI,
+                         ScalarEvolution &SE,
+                         std::vector<AssumedTrip> &Assumed) const;
   void countInstruction(Instruction &I, double W, FunctionState &S);
   void countMemory(const Value *Ptr, Type *AccessTy, bool IsStore, double W,
                    FunctionState &S);
@@ -213,36 +218,128 @@ struct UnknownCollector {
   bool isDone() const { return false; }
 };
 
+/// V without the integer casts around it: ENERGY_ASSUME widens its value
+/// to 64 bits.
+const Value *stripIntegerCasts(const Value *V) {
+  while (auto *Cast = dyn_cast<CastInst>(V)) {
+    if (!Cast->isIntegerCast())
+      break;
+    V = Cast->getOperand(0);
+  }
+  return V;
+}
+
+/// ENERGY_ASSUME(n, value) is `asm volatile("// energy.assume ..." ::
+/// "l"(n), "n"(value))`: a PTX comment, so the code stays the same whether
+/// or not the plugin reads it.
+bool isAssumeMarker(const CallBase &Call) {
+  auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
+  return Asm && StringRef(Asm->getAsmString()).starts_with("// energy.assume") &&
+         Call.arg_size() == 2 && isa<ConstantInt>(Call.getArgOperand(1));
+}
+
+/// The values ENERGY_ASSUME states in F.
+using StatedValues = DenseMap<const Value *, unsigned>;
+StatedValues statedValues(const Function &F) {
+  StatedValues Stated;
+  for (const Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I); Call && isAssumeMarker(*Call))
+      Stated[stripIntegerCasts(Call->getArgOperand(0))] =
+          cast<ConstantInt>(Call->getArgOperand(1))
+              ->getValue()
+              .getLimitedValue(std::numeric_limits<unsigned>::max());
+  return Stated;
+}
+
+/// The source name of F's parameter ArgNo, from debug info; empty without.
+std::string parameterName(const Function &F, unsigned ArgNo) {
+  const DISubprogram *SP = F.getSubprogram();
+  auto Matches = [&](const DILocalVariable *Var) {
+    return SP && Var->getArg() == ArgNo + 1 &&
+           Var->getScope()->getSubprogram() == SP;
+  };
+  for (const Instruction &I : instructions(F)) {
+    if (auto *DVI = dyn_cast<DbgVariableIntrinsic>(&I))
+      if (Matches(DVI->getVariable()))
+        return DVI->getVariable()->getName().str();
+    for (const DbgVariableRecord &DVR : filterDbgVars(I.getDbgRecordRange()))
+      if (Matches(DVR.getVariable()))
+        return DVR.getVariable()->getName().str();
+  }
+  return "";
+}
+
+/// What a loop bound's unknown value is, for the reader of a report.
+BoundValue boundValue(const Value *V) {
+  BoundValue B;
+  if (auto *Arg = dyn_cast<Argument>(V)) {
+    B.IsArgument = true;
+    B.ArgNo = Arg->getArgNo();
+    B.Name = Arg->hasName() ? Arg->getName().str()
+                            : parameterName(*Arg->getParent(), B.ArgNo);
+  } else if (auto Read = readsSpecialRegister(V)) {
+    static const char *const Regs[] = {"threadIdx", "blockIdx", "blockDim",
+                                       "gridDim", "laneid"};
+    B.Name = Regs[static_cast<unsigned>(Read->Reg)];
+    if (Read->Reg != SpecialRegister::LaneId)
+      B.Name += std::string(".") + "xyz"[Read->Axis];
+  } else if (V->hasName()) {
+    B.Name = V->getName().str();
+  }
+  return B;
+}
+
 /// The trip count with every unknown value in the loop's bound (a kernel
-/// argument, blockDim ...) taken as DefaultExtent: `k < n; k += TILE` runs
-/// DefaultExtent / TILE times, so tile sizes change the work per iteration,
-/// not the work per thread.
+/// argument, blockDim ...) taken as what ENERGY_ASSUME states for it, else
+/// DefaultExtent: `k < n; k += TILE` runs DefaultExtent / TILE times, so
+/// tile sizes change the work per iteration, not the work per thread.
+/// Values receives the unknowns when there is a count.
 std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
-                                          unsigned DefaultExtent) {
+                                          const StatedValues &Stated,
+                                          unsigned DefaultExtent,
+                                          std::vector<BoundValue> &Values) {
   const SCEV *Taken = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(Taken))
     return std::nullopt;
   UnknownCollector Collector;
   SCEVTraversal<UnknownCollector>(Collector).visitAll(Taken);
   ValueToSCEVMapTy Assumed;
+  std::vector<BoundValue> Found;
   for (const SCEVUnknown *U : Collector.Unknowns) {
     if (!U->getType()->isIntegerTy())
       return std::nullopt;
-    Assumed[U->getValue()] = SE.getConstant(U->getType(), DefaultExtent);
+    BoundValue B = boundValue(U->getValue());
+    auto It = Stated.find(U->getValue());
+    B.Stated = It != Stated.end();
+    B.TakenAs = B.Stated ? It->second : DefaultExtent;
+    Assumed[U->getValue()] = SE.getConstant(U->getType(), B.TakenAs);
+    Found.push_back(std::move(B));
   }
   auto *C = dyn_cast<SCEVConstant>(
       SCEVParameterRewriter::rewrite(Taken, SE, Assumed));
   if (!C || C->getAPInt().getActiveBits() > 32 ||
       C->getAPInt().getZExtValue() >= MaxBelievableTrip)
     return std::nullopt;
+  Values = std::move(Found);
   return static_cast<unsigned>(C->getAPInt().getZExtValue()) + 1;
 }
 
+/// "file:line" of L, empty without debug info.
+std::string loopLocation(const Loop &L) {
+  DebugLoc Loc = L.getStartLoc();
+  if (!Loc)
+    return "";
+  return (Loc->getFilename() + ":" + Twine(Loc.getLine())).str();
+}
+
 /// Estimated executions per thread of a block: product of the trip counts of
-/// its loops.
+/// its loops. Loops whose count the code does not fix go to Assumed.
 FeatureCounter::LoopWeights
-FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE) const {
+FeatureCounter::weighLoops(const Function &F, const LoopInfo &LI,
+                           ScalarEvolution &SE,
+                           std::vector<AssumedTrip> &Assumed) const {
   LoopWeights Weights;
+  StatedValues Stated = statedValues(F);
   for (const Loop *L : LI.getLoopsInPreorder()) {
     // A loop that exits only from its header (`while` form, before
     // rotation) runs the rest of its body one time fewer than the header.
@@ -251,11 +348,17 @@ FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE) const {
     bool WhileForm = L->getExitingBlock() == L->getHeader() &&
                      L->getLoopLatch() != L->getHeader();
     std::optional<unsigned> Known = knownTripCount(L, SE);
+    std::vector<BoundValue> Values;
     std::optional<unsigned> Counted =
-        Known ? Known : symbolicTripCount(L, SE, Opts.DefaultExtent);
+        Known ? Known
+              : symbolicTripCount(L, SE, Stated, Opts.DefaultExtent, Values);
     double Header = Counted ? *Counted
                             : Opts.DefaultTripCount + (WhileForm ? 1 : 0);
     Weights[L] = {Header, WhileForm ? Header - 1 : Header, Known.has_value()};
+    if (!Counted || !Values.empty())
+      Assumed.push_back({loopLocation(*L),
+                         static_cast<unsigned>(Weights[L].Body),
+                         std::move(Values)});
   }
   return Weights;
 }
@@ -306,8 +409,12 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
 void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
   KernelFeatures &Out = S.Out;
   if (auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand())) {
-    for (const AsmOp &Op : classifyInlineAsm(Asm->getAsmString()))
-      countClassifiedOp(Out, Op.Kind, Op.Scalar, Op.Lanes, W);
+    for (const AsmOp &Op : classifyInlineAsm(Asm->getAsmString())) {
+      if (Op.Kind == CallKind::TextureRead)
+        countTextureRead(Out, Op.Bytes, W);
+      else
+        countClassifiedOp(Out, Op.Kind, Op.Scalar, Op.Lanes, W);
+    }
     return;
   }
   Function *Callee = Call.getCalledFunction();
@@ -339,6 +446,9 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
       countMemory(Call.getArgOperand(0), Call.getType(), /*IsStore=*/false, W,
                   S);
     return;
+  case CallKind::TextureRead:
+    return countTextureRead(
+        Out, static_cast<double>(S.DL.getTypeStoreSize(Call.getType())), W);
   case CallKind::Other:
     break;
   default:
@@ -359,6 +469,8 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
   KernelFeatures &Out = S.Out;
   if (isa<DbgInfoIntrinsic>(I) || I.isLifetimeStartOrEnd())
     return;
+  if (auto *Call = dyn_cast<CallBase>(&I); Call && isAssumeMarker(*Call))
+    return; // a comment in the PTX
   Out.instructions += W;
   Type *T = I.getType();
   switch (I.getOpcode()) {
@@ -444,7 +556,7 @@ KernelFeatures FeatureCounter::count(Function &F) {
   });
   FunctionState S{Out, SE, TD, F.getParent()->getDataLayout()};
 
-  LoopWeights Loops = weighLoops(LI, SE);
+  LoopWeights Loops = weighLoops(F, LI, SE, Out.AssumedTrips);
   for (BasicBlock &BB : F) {
     // Estimated executions per thread: the product over the block's loops.
     double W = 1;
@@ -512,15 +624,15 @@ std::vector<const GlobalVariable *> sharedGlobalsUsedBy(const Function &F) {
   return Out;
 }
 
-bool DefaultTripCountParser::parse(cl::Option &O, StringRef ArgName,
-                                   StringRef Arg, unsigned &Value) {
-  if (cl::parser<unsigned>::parse(O, ArgName, Arg, Value))
-    return true;
-  if (Value <= MaxDefaultTripCount)
-    return false;
-  WithColor::error() << O.ArgStr << " must be at most " << MaxDefaultTripCount
-                     << ", got " << Arg << "\n";
-  return true;
+bool checkOptionBounds(const cl::Option &O, StringRef Arg, unsigned Value,
+                       unsigned Min, unsigned Max) {
+  if (Value > Max)
+    WithColor::error() << O.ArgStr << " must be at most " << Max << ", got "
+                       << Arg << "\n";
+  else if (Value < Min)
+    WithColor::error() << O.ArgStr << " must be at least " << Min << ", got "
+                       << Arg << "\n";
+  return Value >= Min && Value <= Max;
 }
 
 KernelFeatures computeKernelFeatures(Function &F, const FeatureOptions &Opts) {

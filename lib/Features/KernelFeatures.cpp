@@ -3,6 +3,7 @@
 #include "energy/KernelFeatures.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -74,6 +75,56 @@ void mergeDims(std::string &Into, const std::string &From) {
 }
 } // namespace
 
+std::string BoundValue::describe() const {
+  if (IsArgument)
+    return Name.empty() ? formatv("argument {0}", ArgNo + 1).str()
+                        : "argument '" + Name + "'";
+  return Name.empty() ? "a value computed in the kernel" : Name;
+}
+
+bool AssumedTrip::stated() const {
+  return !Values.empty() &&
+         llvm::all_of(Values, [](const BoundValue &V) { return V.Stated; });
+}
+
+std::string AssumedTrip::describe() const {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "loop " << (Location.empty() ? "(compile with -g for its line)"
+                                     : "at " + Location)
+     << ": trip count ";
+  if (Values.empty()) {
+    OS << "assumed " << TripCount
+       << " (not computable from the code; -energy-default-trip-count)";
+    return S;
+  }
+  auto Statement = [](const BoundValue &V, const std::string &Value) {
+    return "ENERGY_ASSUME(" +
+           (V.IsArgument && !V.Name.empty() ? V.Name : "<" + V.describe() + ">") +
+           ", " + Value + ")";
+  };
+  if (stated()) {
+    OS << TripCount << ", from ";
+    ListSeparator LS(" and ");
+    for (const BoundValue &V : Values)
+      OS << LS << Statement(V, std::to_string(V.TakenAs));
+    return S;
+  }
+  OS << "assumed " << TripCount << " (bound depends on ";
+  ListSeparator LS(", ");
+  for (const BoundValue &V : Values)
+    OS << LS << V.describe() << (V.Stated ? ", stated as " : ", taken as ")
+       << V.TakenAs;
+  OS << ")";
+  std::string Hint;
+  for (const BoundValue &V : Values)
+    if (!V.Stated && V.IsArgument)
+      Hint += (Hint.empty() ? "" : " and ") + Statement(V, "value");
+  if (!Hint.empty())
+    OS << "; state it with " << Hint;
+  return S;
+}
+
 void KernelFeatures::mergeCallee(const KernelFeatures &Callee, double Weight) {
 #define ENERGY_MERGE(Field, Merge, Unit, Doc)                                  \
   mergeField(Field, Callee.Field, Merge, Weight);
@@ -85,6 +136,12 @@ void KernelFeatures::mergeCallee(const KernelFeatures &Callee, double Weight) {
   mergeDims(Dims.GridDim, Callee.Dims.GridDim);
   for (const std::string &Note : Callee.Notes)
     addNote(Note);
+  // A callee's loops, once however often it is called.
+  for (const AssumedTrip &A : Callee.AssumedTrips)
+    if (llvm::none_of(AssumedTrips, [&](const AssumedTrip &Mine) {
+          return Mine.describe() == A.describe();
+        }))
+      AssumedTrips.push_back(A);
 }
 
 void KernelFeatures::addNote(StringRef Note) {
@@ -163,6 +220,8 @@ void KernelFeatures::printText(raw_ostream &OS) const {
      << "\n";
   for (const std::string &Note : Notes)
     OS << "  note: " << Note << "\n";
+  for (const AssumedTrip &A : AssumedTrips)
+    OS << "  assumed: " << A.describe() << "\n";
 }
 
 void KernelFeatures::writeJSON(json::OStream &J) const {
@@ -194,6 +253,25 @@ void KernelFeatures::writeJSON(json::OStream &J) const {
     J.attributeArray("notes", [&] {
       for (const std::string &Note : Notes)
         J.value(Note);
+    });
+    J.attributeArray("assumed_trips", [&] {
+      for (const AssumedTrip &A : AssumedTrips)
+        J.object([&] {
+          J.attribute("location", A.Location);
+          J.attribute("trip_count", A.TripCount);
+          J.attribute("stated", A.stated());
+          J.attributeArray("values", [&] {
+            for (const BoundValue &V : A.Values)
+              J.object([&] {
+                J.attribute("name", V.Name);
+                if (V.IsArgument)
+                  J.attribute("argument", V.ArgNo);
+                J.attribute("taken_as", V.TakenAs);
+                J.attribute("stated", V.Stated);
+              });
+          });
+          J.attribute("note", A.describe());
+        });
     });
   });
 }

@@ -38,6 +38,11 @@ static cl::opt<unsigned, false, DefaultTripCountParser> DefaultTrip(
     "energy-default-trip-count", cl::init(energy::DefaultTripCount),
     cl::desc("Iterations assumed for loops ScalarEvolution cannot count "
              "(default 8, at most 1048576)"));
+static cl::opt<unsigned, false, DefaultExtentParser> DefaultExtentFlag(
+    "energy-default-extent", cl::init(energy::DefaultExtent),
+    cl::desc("Value taken for an unknown integer in a loop bound (a kernel "
+             "argument without ENERGY_ASSUME, blockDim ...); default 4096, "
+             "1 to 16777216"));
 
 /// The -energy-* flags of energy-optimize, applied as each is parsed: a bad
 /// value stops opt or clang while it reads its command line, before it opens
@@ -120,6 +125,7 @@ static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
 static FeatureOptions featureOptions() {
   FeatureOptions Opts;
   Opts.DefaultTripCount = DefaultTrip;
+  Opts.DefaultExtent = DefaultExtentFlag;
   return Opts;
 }
 

@@ -334,6 +334,9 @@ Error ModuleOptimizer::run() {
            toString(Plan.takeError()));
       continue;
     }
+    for (const AssumedTrip &A :
+         Plan->Features[Plan->chosen().Assignment].AssumedTrips)
+      Notes.push_back(A.describe());
     Plan->Notes = std::move(Notes);
     NumCandidates += Plan->Candidates.size();
     NumPruned += Plan->PrunedResources + Plan->PrunedCliff;

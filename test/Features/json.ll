@@ -1,5 +1,6 @@
 ; energy-features-json<FILE> writes one JSON document with every kernel of
-; the module (device functions excluded), its features, dims, bounds and notes.
+; the module (device functions excluded), its features, dims, bounds, notes and
+; assumed trip counts.
 ; RUN: rm -f %t.json
 ; RUN: %opt %loadenergy -passes='energy-features-json<%t.json>' -disable-output %s
 ; RUN: %python -m json.tool %t.json > /dev/null
@@ -80,7 +81,8 @@ define void @saxpy(ptr addrspace(1) %x, ptr addrspace(1) %y, float %a) {
 ; CHECK-NEXT:        "minctasm": 4,
 ; CHECK-NEXT:        "maxnreg": 0
 ; CHECK-NEXT:      },
-; CHECK-NEXT:      "notes": []
+; CHECK-NEXT:      "notes": [],
+; CHECK-NEXT:      "assumed_trips": []
 ; CHECK-NEXT:    }
 ; CHECK-NEXT:  ]
 ; CHECK-NEXT:}

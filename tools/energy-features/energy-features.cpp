@@ -48,6 +48,12 @@ cl::opt<unsigned, false, DefaultTripCountParser> DefaultTrip(
     cl::desc("Iterations assumed for loops ScalarEvolution cannot count "
              "(default 8, at most 1048576)"),
     cl::cat(Category));
+cl::opt<unsigned, false, DefaultExtentParser> DefaultExtentFlag(
+    "energy-default-extent", cl::init(energy::DefaultExtent),
+    cl::desc("Value taken for an unknown integer in a loop bound (a kernel "
+             "argument without ENERGY_ASSUME, blockDim ...); default 4096, "
+             "1 to 16777216"),
+    cl::cat(Category));
 CudaCompileOptions::CommandLine CudaFlags(Category);
 
 int fail(const Twine &Msg) {
@@ -92,6 +98,7 @@ int main(int argc, char **argv) {
 
   FeatureOptions Opts;
   Opts.DefaultTripCount = DefaultTrip;
+  Opts.DefaultExtent = DefaultExtentFlag;
   std::vector<KernelFeatures> Kernels;
   for (Function &F : *M)
     if (!F.isDeclaration() && isKernel(F))

@@ -377,5 +377,10 @@ using std::min;
 #define ENERGY_BLOCK_RULES(KERNEL, SPEC) static_assert(sizeof(SPEC) > 0, "")
 #define ENERGY_DYNAMIC_SHARED(KERNEL, PER_THREAD, PER_BLOCK)                   \
   static_assert((PER_THREAD) + (PER_BLOCK) >= 0, "")
+#define ENERGY_ASSUME(VALUE, TYPICAL)                                          \
+  do {                                                                         \
+    static_assert((TYPICAL) >= 0, "");                                         \
+    (void)(VALUE);                                                             \
+  } while (0)
 
 #endif // ENERGY_HOST_EMULATION_H
