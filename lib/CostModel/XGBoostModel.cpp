@@ -3,7 +3,7 @@
 // Loads the energy-xgboost-v1 document written by `python3 -m energy.train`
 // (docs/dataset-format.md): two XGBoost 1.7 JSON models predicting ln(time)
 // and ln(energy) from modelInputNames(). Every XGBoost call is checked and
-// its XGBGetLastError() becomes the llvm::Error; the document is parsed and
+// its XGB.GetLastError() becomes the llvm::Error; the document is parsed and
 // checked with llvm::json first, so a truncated or malformed file is an
 // error before XGBoost sees it.
 //
@@ -18,6 +18,7 @@
 
 #include "energy/CostModel.h"
 
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -27,6 +28,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 using namespace energy;
 using llvm::Error;
@@ -50,10 +52,56 @@ Error modelError(StringRef Origin, const llvm::Twine &What) {
                                  Origin + ": " + What);
 }
 
+/// XGBoost's C API, opened on first use: the default analytic model needs
+/// none of it, and loading libxgboost with its OpenMP runtime would add a
+/// few milliseconds to every compile that loads the plugin.
+struct XGBoostAPI {
+  decltype(&::XGBGetLastError) GetLastError = nullptr;
+  decltype(&::XGBSetGlobalConfig) SetGlobalConfig = nullptr;
+  decltype(&::XGBoosterCreate) BoosterCreate = nullptr;
+  decltype(&::XGBoosterFree) BoosterFree = nullptr;
+  decltype(&::XGBoosterLoadModelFromBuffer) LoadModelFromBuffer = nullptr;
+  decltype(&::XGBoosterSetParam) SetParam = nullptr;
+  decltype(&::XGBoosterGetNumFeature) GetNumFeature = nullptr;
+  decltype(&::XGBoosterPredictFromDense) PredictFromDense = nullptr;
+};
+XGBoostAPI XGB; // filled by loadXGBoost()
+
+/// Opens ENERGY_XGBOOST_LIBRARY once per process.
+Error loadXGBoost(StringRef Origin) {
+  static const std::string Failure = [] {
+    std::string Err;
+    auto Lib = llvm::sys::DynamicLibrary::getPermanentLibrary(
+        ENERGY_XGBOOST_LIBRARY, &Err);
+    if (!Lib.isValid())
+      return "cannot load " ENERGY_XGBOOST_LIBRARY ": " + Err;
+    std::string Missing;
+    auto Get = [&](auto &Fn, const char *Name) {
+      Fn = reinterpret_cast<std::remove_reference_t<decltype(Fn)>>(
+          Lib.getAddressOfSymbol(Name));
+      if (!Fn)
+        Missing += (Missing.empty() ? "" : ", ") + std::string(Name);
+    };
+    Get(XGB.GetLastError, "XGBGetLastError");
+    Get(XGB.SetGlobalConfig, "XGBSetGlobalConfig");
+    Get(XGB.BoosterCreate, "XGBoosterCreate");
+    Get(XGB.BoosterFree, "XGBoosterFree");
+    Get(XGB.LoadModelFromBuffer, "XGBoosterLoadModelFromBuffer");
+    Get(XGB.SetParam, "XGBoosterSetParam");
+    Get(XGB.GetNumFeature, "XGBoosterGetNumFeature");
+    Get(XGB.PredictFromDense, "XGBoosterPredictFromDense");
+    return Missing.empty() ? std::string()
+                           : ENERGY_XGBOOST_LIBRARY " lacks " + Missing;
+  }();
+  if (!Failure.empty())
+    return modelError(Origin, Failure);
+  return Error::success();
+}
+
 /// Origin: <What>: <XGBoost's message>, without its "[hh:mm:ss] " time
 /// stamp and the stack trace that follows it.
 Error xgboostError(StringRef Origin, const llvm::Twine &What) {
-  StringRef Message = XGBGetLastError();
+  StringRef Message = XGB.GetLastError();
   Message = Message.take_front(Message.find("Stack trace:")).rtrim(" \n:");
   if (Message.starts_with("[") && Message.contains("] "))
     Message = Message.split("] ").second;
@@ -61,7 +109,7 @@ Error xgboostError(StringRef Origin, const llvm::Twine &What) {
 }
 
 struct BoosterFree {
-  void operator()(void *Handle) const { XGBoosterFree(Handle); }
+  void operator()(void *Handle) const { XGB.BoosterFree(Handle); }
 };
 using Booster = std::unique_ptr<void, BoosterFree>;
 
@@ -244,15 +292,15 @@ Expected<Booster> loadBooster(StringRef JSON, const llvm::json::Object &Doc,
   StringRef Text = rawMember(JSON, Key);
 
   BoosterHandle Raw = nullptr;
-  if (XGBoosterCreate(nullptr, 0, &Raw) != 0)
+  if (XGB.BoosterCreate(nullptr, 0, &Raw) != 0)
     return xgboostError(Origin, "cannot create a booster for '" + Key + "'");
   Booster B(Raw);
-  if (XGBoosterLoadModelFromBuffer(B.get(), Text.data(), Text.size()) != 0)
+  if (XGB.LoadModelFromBuffer(B.get(), Text.data(), Text.size()) != 0)
     return xgboostError(Origin, "cannot load '" + Key + "'");
-  if (XGBoosterSetParam(B.get(), "nthread", "1") != 0)
+  if (XGB.SetParam(B.get(), "nthread", "1") != 0)
     return xgboostError(Origin, "cannot configure '" + Key + "'");
   bst_ulong NumFeatures = 0;
-  if (XGBoosterGetNumFeature(B.get(), &NumFeatures) != 0)
+  if (XGB.GetNumFeature(B.get(), &NumFeatures) != 0)
     return xgboostError(Origin, "cannot read the input count of '" + Key + "'");
   if (NumFeatures != NumInputs)
     return modelError(Origin, llvm::formatv("'{0}' takes {1} inputs, the "
@@ -345,7 +393,7 @@ private:
     const bst_ulong *Shape = nullptr;
     bst_ulong Dims = 0;
     const float *Result = nullptr;
-    if (XGBoosterPredictFromDense(B, Values.c_str(), PredictConfig, nullptr,
+    if (XGB.PredictFromDense(B, Values.c_str(), PredictConfig, nullptr,
                                   &Shape, &Dims, &Result) != 0)
       return xgboostError(Description, "cannot predict " + What);
     bst_ulong Count = 1;
@@ -410,8 +458,10 @@ energy::createXGBoostModel(StringRef JSON, StringRef Origin) {
   if (Error E = checkFeatureNames(*Doc, Names, Origin))
     return E;
 
+  if (Error E = loadXGBoost(Origin))
+    return E;
   // Process-wide, but it only silences XGBoost's own logging.
-  if (XGBSetGlobalConfig(R"({"verbosity": 0})") != 0)
+  if (XGB.SetGlobalConfig(R"({"verbosity": 0})") != 0)
     return xgboostError(Origin, "cannot configure XGBoost");
   Expected<Booster> Time =
       loadBooster(JSON, *Doc, "time_model", Names.size(), Origin);
