@@ -55,7 +55,7 @@ done
 PeakKB=$(/usr/bin/time -f %M "$LLVM_BIN/opt" -load-pass-plugin="$PLUGIN" \
   -passes='print<energy-features>' -disable-output "$TMP/big.ll" 2>&1 >/dev/null | tail -1)
 
-Rows=() Added=()
+Rows=() Added=() AddedPermille=()
 SumWithout=0 SumWith=0
 for Src in "$ROOT"/tools/example/*.cu "$ROOT"/test/Transform/Inputs/kernels.cu \
            "$ROOT"/test/CUDA/*.cu "$ROOT"/tools/energy-bench/corpus/*.cu; do
@@ -72,6 +72,7 @@ for Src in "$ROOT"/tools/example/*.cu "$ROOT"/test/Transform/Inputs/kernels.cu \
   W=$(median "${Without[@]}") P=$(median "${With[@]}")
   Rows+=("| ${Src#"$ROOT"/} | $W | $P | $((P - W)) |")
   Added+=($((P - W)))
+  AddedPermille+=($(((P - W) * 1000 / W)))
   SumWithout=$((SumWithout + W)) SumWith=$((SumWith + P))
 done
 
@@ -93,5 +94,6 @@ done
   printf '%s\n' "${Rows[@]}"
   echo "| total (${#Rows[@]} files) | $SumWithout | $SumWith | $((SumWith - SumWithout)) |"
   echo
-  echo "Median added time per file: $(median "${Added[@]}") ms."
+  echo "Median added time per file: $(median "${Added[@]}") ms;" \
+    "relative to the file's own time: $(median "${AddedPermille[@]}") per mille."
 } > "$REPORT"
