@@ -8,6 +8,7 @@
 #   %clangplugin                 -fplugin=<energy.so> -fpass-plugin=<energy.so>
 #   energy-features ...          the project's tools are on PATH
 #   %python                      /usr/bin/python3 with Debian's packages
+#   %cuda_path                   the CUDA 13 root (its CCCL headers: Thrust, CUB)
 import os
 import lit.formats
 
@@ -39,6 +40,7 @@ subs = [
     ("%energy", config.energy_plugin),
     ("%python", config.python),
     ("%srcroot", config.energy_src_root),
+    ("%cuda_path", config.cuda_path),
 ]
 config.substitutions.extend(subs)
 
