@@ -142,8 +142,8 @@ private:
   void remark(const KernelPlan &P);
   void skip(Function &F, StringRef Name, std::string Why);
   std::vector<SkippedKernel> Skipped;
-  std::optional<std::string> whyNothingToTune(Function &F,
-                                              const ModuleTuningInfo &Info);
+  void nothingToTune(Function &F, const ModuleTuningInfo &Info,
+                     StringRef Why);
 };
 
 Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
@@ -267,21 +267,28 @@ void ModuleOptimizer::skip(Function &F, StringRef Name, std::string Why) {
   Skipped.push_back({Name.str(), std::move(Why)});
 }
 
-/// Why F is left alone without a plan, if it is: an earlier energy-optimize
-/// tuned it (reqntid on an opted-in kernel: CUDA source cannot give
-/// reqntid, and its tunables may be folded away), or it does no work, so
-/// no configuration saves anything.
-std::optional<std::string>
-ModuleOptimizer::whyNothingToTune(Function &F, const ModuleTuningInfo &Info) {
+/// An earlier energy-optimize tuned F: reqntid on an opted-in kernel (CUDA
+/// source cannot give reqntid, and its tunables may be folded away).
+static std::optional<std::string> alreadyTuned(Function &F,
+                                               const ModuleTuningInfo &Info) {
   const auto &ReqNTid = readLaunchBounds(F).ReqNTid;
-  if (Info.Kernels.count(&F) && ReqNTid[0])
-    return "is already tuned (reqntid " +
-           formatBlockShape({ReqNTid[0], std::max(ReqNTid[1], 1u),
-                             std::max(ReqNTid[2], 1u)}) +
-           ")";
-  if (!computeKernelFeatures(F, Opts.Features).doesWork())
-    return "does no work (no memory access or arithmetic)";
-  return std::nullopt;
+  if (!Info.Kernels.count(&F) || !ReqNTid[0])
+    return std::nullopt;
+  return "is already tuned (reqntid " +
+         formatBlockShape({ReqNTid[0], std::max(ReqNTid[1], 1u),
+                           std::max(ReqNTid[2], 1u)}) +
+         ")";
+}
+
+void ModuleOptimizer::nothingToTune(Function &F, const ModuleTuningInfo &Info,
+                                    StringRef Why) {
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis(DEBUG_TYPE, "NothingToTune", &F)
+           << "kernel "
+           << ore::NV("Kernel", demangle(kernelDisplayName(F, Info))) << " "
+           << Why << ": nothing to tune";
+  });
 }
 
 Error ModuleOptimizer::run() {
@@ -305,23 +312,15 @@ Error ModuleOptimizer::run() {
       return Model.takeError();
     if (!(*Model)->Note.empty())
       Notes.push_back((*Model)->Note);
-    // After the model: a bad -energy-model fails even a module with nothing
-    // to tune.
-    std::optional<std::string> Why;
-    if (!Forced->count(F) && (Why = whyNothingToTune(*F, *Info))) {
-      OptimizationRemarkEmitter ORE(F);
-      ORE.emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "NothingToTune", F)
-               << "kernel "
-               << ore::NV("Kernel", demangle(kernelDisplayName(*F, *Info)))
-               << " " << *Why << ": nothing to tune";
-      });
-      continue;
-    }
-
     auto ForceIt = Forced->find(F);
     const ForcedConfig *Force =
         ForceIt == Forced->end() ? nullptr : &ForceIt->second;
+    // After the model: a bad -energy-model fails even a module with nothing
+    // to tune.
+    if (auto Why = alreadyTuned(*F, *Info); Why && !Force) {
+      nothingToTune(*F, *Info, *Why);
+      continue;
+    }
     auto Plan = Planner.plan(*F, Arch, *(*Model)->Model, Fixed, Force);
     if (!Plan) {
       // The user asked for nothing on a kernel that did not opt in: its
@@ -332,6 +331,12 @@ Error ModuleOptimizer::run() {
       Extractor.release();
       skip(*F, demangle(kernelDisplayName(*F, *Info)),
            toString(Plan.takeError()));
+      continue;
+    }
+    // No configuration saves anything of nothing; the plan's features say
+    // so without a second analysis of the kernel.
+    if (!Force && !Plan->Features[Plan->chosen().Assignment].doesWork()) {
+      nothingToTune(*F, *Info, "does no work (no memory access or arithmetic)");
       continue;
     }
     for (const AssumedTrip &A :
