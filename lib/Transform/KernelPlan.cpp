@@ -396,13 +396,19 @@ Error KernelPlanner::buildCandidates(KernelPlan &P,
     return cantFail(makeCandidate(P, A, B));
   };
   P.DefaultBaseline = Build(Default, DefaultShape);
+  if (Tiled) {
+    P.OccupancyBaseline = P.DefaultBaseline;
+    return Error::success();
+  }
+  // The heuristic among the shapes the kernel is correct for: a baseline
+  // is a configuration someone could launch.
+  BlockShape Heuristic = occupancyHeuristicShape(
+      *P.Arch, P.Features[Default].usesBlockY(), [&](const BlockShape &B) {
+        return Violation(Default, B) ? Occupancy()
+                                     : Build(Default, B).Query.Occ;
+      });
   P.OccupancyBaseline =
-      Tiled ? P.DefaultBaseline
-            : Build(Default, occupancyHeuristicShape(
-                                 *P.Arch, P.Features[Default].usesBlockY(),
-                                 [&](const BlockShape &B) {
-                                   return Build(Default, B).Query.Occ;
-                                 }));
+      Build(Default, Violation(Default, Heuristic) ? DefaultShape : Heuristic);
   return Error::success();
 }
 
