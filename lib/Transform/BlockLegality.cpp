@@ -280,37 +280,62 @@ bool usesFullWarpMask(const Instruction &I) {
 
 } // namespace
 
-BlockLegality analyzeBlockLegality(const Function &F, unsigned WarpSize) {
-  BlockLegality L;
-  std::array<bool, 3> ReadsTid = {}, ReadsNtid = {};
-  DenseSet<const GlobalVariable *> Dynamic;
-  DominatorTree DT(const_cast<Function &>(F));
-  for (const Instruction &I : instructions(F)) {
+namespace {
+/// The special registers and dynamic shared memory a kernel's code reads.
+struct Reads {
+  std::array<bool, 3> Tid = {}, Ntid = {};
+  bool DynamicShared = false;
+
+  void add(const Instruction &I) {
     if (auto R = sreg(&I))
-      (R->first == SpecialRegister::ThreadIdx ? ReadsTid
-                                              : ReadsNtid)[R->second] = true;
-    if (usesFullWarpMask(I))
-      L.ThreadMultiple = WarpSize;
-    for (const Value *Op : I.operands()) {
+      (R->first == SpecialRegister::ThreadIdx ? Tid : Ntid)[R->second] = true;
+    for (const Value *Op : I.operands())
       if (auto *GV = dyn_cast<GlobalVariable>(Op->stripPointerCasts());
           GV && isDynamicShared(*GV))
-        Dynamic.insert(GV);
+        DynamicShared = true;
+  }
+
+  /// What the reads alone decide.
+  void apply(BlockLegality &L) const {
+    L.DynamicShared = DynamicShared;
+    for (unsigned Axis = 0; Axis < 3; ++Axis)
+      L.AssumesExtent[Axis] = Tid[Axis] && !Ntid[Axis];
+    if (Tid[2] || Ntid[2]) {
+      L.DefaultOnly = true;
+      L.DefaultOnlyReason = "the kernel reads threadIdx.z or blockDim.z, and "
+                            "3-D shapes are not searched";
+    }
+  }
+};
+} // namespace
+
+BlockLegality analyzeRegisterReads(ArrayRef<Function *> CallTree) {
+  Reads R;
+  for (const Function *F : CallTree)
+    for (const Instruction &I : instructions(*F))
+      R.add(I);
+  BlockLegality L;
+  R.apply(L);
+  return L;
+}
+
+BlockLegality analyzeBlockLegality(const Function &F, unsigned WarpSize) {
+  BlockLegality L;
+  Reads R;
+  DominatorTree DT(const_cast<Function &>(F));
+  for (const Instruction &I : instructions(F)) {
+    R.add(I);
+    if (usesFullWarpMask(I))
+      L.ThreadMultiple = WarpSize;
+    for (const Value *Op : I.operands())
       if (auto *GEP = dyn_cast<GEPOperator>(Op); GEP && !isa<Instruction>(Op))
         boundsOfAccess(*GEP, I, DT, L.Bounds); // a constant-expression GEP
-    }
     if (auto *GEP = dyn_cast<GEPOperator>(&I))
       boundsOfAccess(*GEP, I, DT, L.Bounds);
   }
-  L.DynamicShared = !Dynamic.empty();
-  for (unsigned Axis = 0; Axis < 3; ++Axis) {
-    L.PowerOfTwo[Axis] = ReadsNtid[Axis] && halvesBlockDim(F, Axis);
-    L.AssumesExtent[Axis] = ReadsTid[Axis] && !ReadsNtid[Axis];
-  }
-  if (ReadsTid[2] || ReadsNtid[2]) {
-    L.DefaultOnly = true;
-    L.DefaultOnlyReason = "the kernel reads threadIdx.z or blockDim.z, and "
-                          "3-D shapes are not searched";
-  }
+  R.apply(L);
+  for (unsigned Axis = 0; Axis < 3; ++Axis)
+    L.PowerOfTwo[Axis] = R.Ntid[Axis] && halvesBlockDim(F, Axis);
   return L;
 }
 
@@ -406,11 +431,29 @@ static std::string describeBound(const SharedIndexBound &B) {
   return S;
 }
 
+void requireDeclaredDynamicShared(BlockLegality &L, bool Declared) {
+  if (!L.DynamicShared || Declared || L.DefaultOnly)
+    return;
+  L.DefaultOnly = true;
+  L.DefaultOnlyReason =
+      "the kernel uses dynamic shared memory (extern __shared__) whose size "
+      "per block is not declared (ENERGY_DYNAMIC_SHARED)";
+}
+
+std::optional<std::string> reliesOnDefault(const BlockLegality &L,
+                                           bool FreeShape) {
+  if (L.DefaultOnly)
+    return L.DefaultOnlyReason;
+  for (unsigned Axis = 0; Axis < 3; ++Axis)
+    if (FreeShape && L.AssumesExtent[Axis])
+      return assumedExtentReason(Axis);
+  return std::nullopt;
+}
+
 BlockLegalityCheck::BlockLegalityCheck(BlockLegality Inferred,
                                        std::optional<StatedBlockRules> Stated,
                                        const BlockShape &Default,
-                                       bool FreeShape,
-                                       bool DynamicSharedDeclared)
+                                       bool FreeShape)
     : Inferred(std::move(Inferred)), Stated(std::move(Stated)),
       Default(Default), FreeShape(FreeShape) {
   if (this->Stated) {
@@ -420,13 +463,7 @@ BlockLegalityCheck::BlockLegalityCheck(BlockLegality Inferred,
     this->Inferred = BlockLegality();
     return;
   }
-  BlockLegality &L = this->Inferred;
-  if (L.DynamicShared && !DynamicSharedDeclared && !L.DefaultOnly) {
-    L.DefaultOnly = true;
-    L.DefaultOnlyReason =
-        "the kernel uses dynamic shared memory (extern __shared__) whose "
-        "size per block is not declared (ENERGY_DYNAMIC_SHARED)";
-  }
+  const BlockLegality &L = this->Inferred;
   if (L.DefaultOnly)
     Restrictions.push_back({"the declared default shape only",
                             L.DefaultOnlyReason});
@@ -465,17 +502,6 @@ void BlockLegalityCheck::addRestriction(BlockRestriction R) {
 
 bool BlockLegalityCheck::defaultOnly() const {
   return !Stated && Inferred.DefaultOnly;
-}
-
-std::optional<std::string> BlockLegalityCheck::reliesOnDefault() const {
-  if (Stated)
-    return std::nullopt;
-  if (Inferred.DefaultOnly)
-    return Inferred.DefaultOnlyReason;
-  for (unsigned Axis = 0; Axis < 3; ++Axis)
-    if (FreeShape && Inferred.AssumesExtent[Axis])
-      return assumedExtentReason(Axis);
-  return std::nullopt;
 }
 
 std::optional<std::string>

@@ -23,6 +23,7 @@
 
 #include "energy/ConfigSpace.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include <array>
@@ -81,6 +82,21 @@ struct BlockLegality {
 BlockLegality analyzeBlockLegality(const llvm::Function &Prepared,
                                    unsigned WarpSize);
 
+/// What a kernel's special-register reads and dynamic shared memory alone
+/// say, from its code as written (F and its callees, nothing inlined): cheap
+/// enough to run before the kernel is cleaned up and measured.
+BlockLegality analyzeRegisterReads(llvm::ArrayRef<llvm::Function *> CallTree);
+
+/// Only the declared default shape for a kernel using dynamic shared memory
+/// whose size is not Declared (ENERGY_DYNAMIC_SHARED).
+void requireDeclaredDynamicShared(BlockLegality &L, bool Declared);
+
+/// Why only the declared default shape (or its extent on an axis) is known
+/// to be correct, if that is so: a kernel without a declared shape then gets
+/// no advice, and none of its candidates need measuring.
+std::optional<std::string> reliesOnDefault(const BlockLegality &L,
+                                           bool FreeShape);
+
 /// Rules stated in the source (ENERGY_BLOCK_RULES): "pow2", "max=N",
 /// "multiple=N", "shapes=128,256,32x8", separated by ';'.
 struct StatedBlockRules {
@@ -103,8 +119,7 @@ class BlockLegalityCheck {
 public:
   BlockLegalityCheck(BlockLegality Inferred,
                      std::optional<StatedBlockRules> Stated,
-                     const BlockShape &Default, bool FreeShape,
-                     bool DynamicSharedDeclared);
+                     const BlockShape &Default, bool FreeShape);
 
   /// Why Block is not legal, or nothing when it is.
   std::optional<std::string> violation(const BlockShape &Block,
@@ -115,10 +130,6 @@ public:
   const std::vector<BlockRestriction> &restrictions() const {
     return Restrictions;
   }
-  /// Why only the declared default shape (or its extent on an axis) is
-  /// known to be correct, if that is so: a kernel without a declared shape
-  /// then gets no advice.
-  std::optional<std::string> reliesOnDefault() const;
 
 private:
   void addRestriction(BlockRestriction R); // once per rule

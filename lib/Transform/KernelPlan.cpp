@@ -267,7 +267,7 @@ shapesFor(const KernelPlan &P, size_t Assignment,
   return std::vector<BlockShape>{B};
 }
 
-Error KernelPlanner::measureAssignments(KernelPlan &P, BlockLegality &Legality) {
+Error KernelPlanner::measureAssignments(KernelPlan &P) {
   P.Assignments = enumerateAssignments(P.Tunables);
   constexpr size_t MaxAssignments = 512;
   if (P.Assignments.size() > MaxAssignments)
@@ -284,8 +284,6 @@ Error KernelPlanner::measureAssignments(KernelPlan &P, BlockLegality &Legality) 
       return Features.takeError();
     P.Features.push_back(std::move(*Features));
   }
-  Legality = analyzeBlockLegality(Extractor.prepared(*P.Kernel),
-                                  P.Arch->WarpSize);
   // The clone must not outlive planning: the rewrite walks the kernel's users.
   Extractor.release();
   for (const GlobalVariable *Var : sharedGlobalsUsedBy(*P.Kernel)) {
@@ -460,22 +458,37 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
     return Dynamic.takeError();
   P.DynamicShared = *Dynamic;
 
-  BlockLegality Inferred;
-  if (Error E = measureAssignments(P, Inferred))
-    return E;
+  // Advice for a kernel that did not opt in has no declared shape to keep.
+  // Its register reads mostly tell before the kernel is cleaned up and
+  // measured (CUB's kernels, written for their template's block size).
   auto Tiled = tiledBlock(P, Info);
+  auto NoAdvice = [&](BlockLegality &L) -> std::optional<std::string> {
+    requireDeclaredDynamicShared(L, P.DynamicShared.has_value());
+    if (P.OptedIn || *Rules)
+      return std::nullopt;
+    return reliesOnDefault(L, /*FreeShape=*/!Tiled);
+  };
+  auto NoAdviceError = [&](const std::string &Why) {
+    Extractor.release();
+    return planError("kernel '" + P.Name +
+                     "': no advice: no other block shape is known to be "
+                     "correct for it (" + Why + ")");
+  };
+  BlockLegality Quick = analyzeRegisterReads(callTree(F));
+  if (auto Why = NoAdvice(Quick))
+    return NoAdviceError(*Why);
+  BlockLegality Inferred = analyzeBlockLegality(Extractor.prepared(F),
+                                                P.Arch->WarpSize);
+  if (auto Why = NoAdvice(Inferred))
+    return NoAdviceError(*Why);
+  if (Error E = measureAssignments(P))
+    return E;
   auto DefaultShape = declaredDefaultShape(P, Tiled);
   if (!DefaultShape)
     return DefaultShape.takeError();
   BlockLegalityCheck Legal(std::move(Inferred), std::move(*Rules),
-                           *DefaultShape, /*FreeShape=*/!Tiled,
-                           P.DynamicShared.has_value());
+                           *DefaultShape, /*FreeShape=*/!Tiled);
   P.Restrictions = Legal.restrictions();
-  // Advice for a kernel that did not opt in has no declared shape to keep.
-  if (auto Why = Legal.reliesOnDefault(); Why && !P.OptedIn)
-    return planError("kernel '" + P.Name +
-                     "': no advice: no other block shape is known to be "
-                     "correct for it (" + *Why + ")");
   if (Error E = buildCandidates(P, Legal, *DefaultShape, Force))
     return E;
   if (Error E = predictAndChoose(P, Model, Force))

@@ -62,6 +62,7 @@ for Src in "$ROOT"/tools/example/*.cu "$ROOT"/test/Transform/Inputs/kernels.cu \
   IR=$TMP/$(basename "$Src" .cu).ll
   "$LLVM_BIN/clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 \
     --cuda-path="$CUDA" -isystem "$ROOT/include/energy/cuda-compat" \
+    -isystem "$CUDA/include/cccl" -std=c++17 \
     -I "$ROOT/include" -Wno-unknown-cuda-version -w -O0 -Xclang \
     -disable-O0-optnone -emit-llvm -S "$Src" -o "$IR"
   Without=() With=()
