@@ -20,8 +20,9 @@
 #include <vector>
 
 namespace llvm {
+class DebugLoc;
 class GlobalVariable;
-}
+} // namespace llvm
 
 namespace energy {
 
@@ -66,6 +67,10 @@ using DefaultExtentParser =
 /// in, weighted by how often each call executes.
 KernelFeatures computeKernelFeatures(llvm::Function &F,
                                      const FeatureOptions &Opts = {});
+
+/// "file:line" of a source location, for remarks and reports; empty
+/// without debug info.
+std::string sourceLocation(const llvm::DebugLoc &Loc);
 
 /// Shared-memory variables F or the functions it calls reference.
 std::vector<const llvm::GlobalVariable *> sharedGlobalsUsedBy(const llvm::Function &F);

@@ -324,13 +324,6 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
   return static_cast<unsigned>(C->getAPInt().getZExtValue()) + 1;
 }
 
-/// "file:line" of L, empty without debug info.
-std::string loopLocation(const Loop &L) {
-  DebugLoc Loc = L.getStartLoc();
-  if (!Loc)
-    return "";
-  return (Loc->getFilename() + ":" + Twine(Loc.getLine())).str();
-}
 
 /// Estimated executions per thread of a block: product of the trip counts of
 /// its loops. Loops whose count the code does not fix go to Assumed.
@@ -356,7 +349,7 @@ FeatureCounter::weighLoops(const Function &F, const LoopInfo &LI,
                             : Opts.DefaultTripCount + (WhileForm ? 1 : 0);
     Weights[L] = {Header, WhileForm ? Header - 1 : Header, Known.has_value()};
     if (!Counted || !Values.empty())
-      Assumed.push_back({loopLocation(*L),
+      Assumed.push_back({sourceLocation(L->getStartLoc()),
                          static_cast<unsigned>(Weights[L].Body),
                          std::move(Values)});
   }
@@ -633,6 +626,12 @@ bool checkOptionBounds(const cl::Option &O, StringRef Arg, unsigned Value,
     WithColor::error() << O.ArgStr << " must be at least " << Min << ", got "
                        << Arg << "\n";
   return Value >= Min && Value <= Max;
+}
+
+std::string sourceLocation(const DebugLoc &Loc) {
+  if (!Loc)
+    return "";
+  return (Loc->getFilename() + ":" + Twine(Loc.getLine())).str();
 }
 
 KernelFeatures computeKernelFeatures(Function &F, const FeatureOptions &Opts) {

@@ -4,6 +4,8 @@
 
 #include "ThreadDependence.h"
 
+#include "energy/FeatureAnalysis.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -27,13 +29,6 @@ using namespace llvm::PatternMatch;
 namespace energy {
 
 static const char *axisName(int Axis) { return Axis == 0 ? "x" : Axis == 1 ? "y" : "z"; }
-
-static std::string location(const Instruction &I) {
-  const DebugLoc &DL = I.getDebugLoc();
-  if (!DL)
-    return {};
-  return (DL->getFilename() + ":" + Twine(DL.getLine())).str();
-}
 
 namespace {
 
@@ -208,7 +203,7 @@ void boundsOfAccess(const GEPOperator &GEP, const Instruction &At,
     B.ReadOnly = llvm::all_of(GEP.users(), [](const User *U) {
       return isa<LoadInst>(U);
     });
-    B.Where = location(At);
+    B.Where = sourceLocation(At.getDebugLoc());
     Out.push_back(std::move(B));
   };
   const DataLayout &DL = Array->getParent()->getDataLayout();
