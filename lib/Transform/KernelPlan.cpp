@@ -462,11 +462,10 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   // Its register reads mostly tell before the kernel is cleaned up and
   // measured (CUB's kernels, written for their template's block size).
   auto Tiled = tiledBlock(P, Info);
+  bool OnlyAdvised = !P.OptedIn && !*Rules;
   auto NoAdvice = [&](BlockLegality &L) -> std::optional<std::string> {
     requireDeclaredDynamicShared(L, P.DynamicShared.has_value());
-    if (P.OptedIn || *Rules)
-      return std::nullopt;
-    return reliesOnDefault(L, /*FreeShape=*/!Tiled);
+    return OnlyAdvised ? reliesOnDefault(L, /*FreeShape=*/!Tiled) : std::nullopt;
   };
   auto NoAdviceError = [&](const std::string &Why) {
     Extractor.release();
@@ -474,9 +473,11 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
                      "': no advice: no other block shape is known to be "
                      "correct for it (" + Why + ")");
   };
-  BlockLegality Quick = analyzeRegisterReads(callTree(F));
-  if (auto Why = NoAdvice(Quick))
-    return NoAdviceError(*Why);
+  if (OnlyAdvised) {
+    BlockLegality Quick = analyzeRegisterReads(callTree(F));
+    if (auto Why = NoAdvice(Quick))
+      return NoAdviceError(*Why);
+  }
   BlockLegality Inferred = analyzeBlockLegality(Extractor.prepared(F),
                                                 P.Arch->WarpSize);
   if (auto Why = NoAdvice(Inferred))
