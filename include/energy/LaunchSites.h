@@ -26,8 +26,8 @@
 namespace energy {
 
 struct LaunchSite {
-  std::string Kernel;               // demangled, as the report names it
-  std::optional<BlockShape> Block;  // when the launch's block is a constant
+  std::string Kernel;              // demangled, as the report names it
+  std::optional<BlockShape> Block; // when the launch's block is a constant
   const llvm::Instruction *At = nullptr;
 };
 

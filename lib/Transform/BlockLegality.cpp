@@ -9,6 +9,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -19,7 +20,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
-#include "llvm/Demangle/Demangle.h"
 
 #include <algorithm>
 
@@ -28,7 +28,9 @@ using namespace llvm::PatternMatch;
 
 namespace energy {
 
-static const char *axisName(int Axis) { return Axis == 0 ? "x" : Axis == 1 ? "y" : "z"; }
+static const char *axisName(int Axis) {
+  return Axis == 0 ? "x" : Axis == 1 ? "y" : "z";
+}
 
 namespace {
 
@@ -118,8 +120,7 @@ Affine decompose(const Value *V, unsigned Depth = 0) {
       auto [KR, CR] = *R.Terms.begin();
       if (KL.second < 0 && KR.first < 0 && KL.first >= 0 && KR.second >= 0)
         A.Terms[{KL.first, KR.second}] = CL * CR;
-      else if (KR.second < 0 && KL.first < 0 && KR.first >= 0 &&
-               KL.second >= 0)
+      else if (KR.second < 0 && KL.first < 0 && KR.first >= 0 && KL.second >= 0)
         A.Terms[{KR.first, KL.second}] = CL * CR;
     }
     return A;
@@ -180,7 +181,8 @@ void applyGuards(const Instruction &Access, const DominatorTree &DT,
 
 /// The bounds one GEP into a static shared array puts on the block.
 void boundsOfAccess(const GEPOperator &GEP, const Instruction &At,
-                    const DominatorTree &DT, std::vector<SharedIndexBound> &Out) {
+                    const DominatorTree &DT,
+                    std::vector<SharedIndexBound> &Out) {
   const GlobalVariable *Array = sharedArray(GEP.getPointerOperand());
   if (!Array)
     return;
@@ -200,9 +202,8 @@ void boundsOfAccess(const GEPOperator &GEP, const Instruction &At,
       return;
     B.Constant = A.Constant;
     B.TidCap = Cap;
-    B.ReadOnly = llvm::all_of(GEP.users(), [](const User *U) {
-      return isa<LoadInst>(U);
-    });
+    B.ReadOnly = llvm::all_of(GEP.users(),
+                              [](const User *U) { return isa<LoadInst>(U); });
     B.Where = sourceLocation(At.getDebugLoc());
     Out.push_back(std::move(B));
   };
@@ -422,7 +423,8 @@ static std::string describeBound(const SharedIndexBound &B) {
       S += std::string("blockDim.") + axisName(T.NtidAxis);
   }
   if (B.Constant)
-    S += (B.Constant < 0 ? " - " : " + ") + std::to_string(std::abs(B.Constant));
+    S +=
+        (B.Constant < 0 ? " - " : " + ") + std::to_string(std::abs(B.Constant));
   return S;
 }
 
@@ -460,8 +462,8 @@ BlockLegalityCheck::BlockLegalityCheck(BlockLegality Inferred,
   }
   const BlockLegality &L = this->Inferred;
   if (L.DefaultOnly)
-    Restrictions.push_back({"the declared default shape only",
-                            L.DefaultOnlyReason});
+    Restrictions.push_back(
+        {"the declared default shape only", L.DefaultOnlyReason});
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     if (L.PowerOfTwo[Axis])
       Restrictions.push_back(
@@ -469,23 +471,22 @@ BlockLegalityCheck::BlockLegalityCheck(BlockLegality Inferred,
            std::string("a loop halves blockDim.") + axisName(Axis)});
     // Tiled kernels tie their block to tunables, which the code reads.
     if (FreeShape && L.AssumesExtent[Axis])
-      Restrictions.push_back(
-          {std::string("block.") + axisName(Axis) + " = " +
-               std::to_string(Default[Axis]) + " (the declared default)",
-           assumedExtentReason(Axis)});
+      Restrictions.push_back({std::string("block.") + axisName(Axis) + " = " +
+                                  std::to_string(Default[Axis]) +
+                                  " (the declared default)",
+                              assumedExtentReason(Axis)});
   }
   if (L.ThreadMultiple > 1)
     Restrictions.push_back(
         {"threads a multiple of " + std::to_string(L.ThreadMultiple),
          "warp intrinsics use the full mask 0xffffffff"});
   for (const SharedIndexBound &B : L.Bounds)
-    addRestriction(
-        {"shared array '" + arrayName(*B.Array) + "' " + describeBound(B) +
-             " within " +
-             (B.Level < 0 ? std::string("its size")
-                          : "dimension " + std::to_string(B.Level)),
-         "the kernel indexes it with the thread index" +
-             (B.Where.empty() ? std::string() : " at " + B.Where)});
+    addRestriction({"shared array '" + arrayName(*B.Array) + "' " +
+                        describeBound(B) + " within " +
+                        (B.Level < 0 ? std::string("its size")
+                                     : "dimension " + std::to_string(B.Level)),
+                    "the kernel indexes it with the thread index" +
+                        (B.Where.empty() ? std::string() : " at " + B.Where)});
 }
 
 void BlockLegalityCheck::addRestriction(BlockRestriction R) {
@@ -526,8 +527,8 @@ BlockLegalityCheck::violation(const BlockShape &Block,
       return std::string("a loop halves blockDim.") + axisName(Axis) +
              ", so it must be a power of two";
     if (FreeShape && L.AssumesExtent[Axis] && Block[Axis] != Default[Axis])
-      return std::string("the kernel assumes block.") + axisName(Axis) +
-             " = " + std::to_string(Default[Axis]);
+      return std::string("the kernel assumes block.") + axisName(Axis) + " = " +
+             std::to_string(Default[Axis]);
   }
   if (Threads % L.ThreadMultiple)
     return "full-mask warp intrinsics need a multiple of " +
@@ -537,7 +538,9 @@ BlockLegalityCheck::violation(const BlockShape &Block,
     for (const IndexTerm &T : B.Terms) {
       int64_t Tid = 1;
       if (T.TidAxis >= 0)
-        Tid = int64_t(std::min<uint64_t>(Block[T.TidAxis], B.TidCap[T.TidAxis])) - 1;
+        Tid =
+            int64_t(std::min<uint64_t>(Block[T.TidAxis], B.TidCap[T.TidAxis])) -
+            1;
       int64_t Ntid = T.NtidAxis >= 0 ? int64_t(Block[T.NtidAxis]) : 1;
       int64_t Term = T.Coef * Tid * Ntid;
       // A thread index ranges from 0: a negative term is largest at 0.
@@ -547,8 +550,8 @@ BlockLegalityCheck::violation(const BlockShape &Block,
       return Why;
     uint64_t Limit = Extent(*B.Array, B.Level);
     if (Max >= 0 && uint64_t((Max + 1) * B.Scale) > Limit)
-      return "shared array '" + arrayName(*B.Array) + "' (" +
-             describeBound(B) + ") would be indexed past its end" +
+      return "shared array '" + arrayName(*B.Array) + "' (" + describeBound(B) +
+             ") would be indexed past its end" +
              (B.Where.empty() ? std::string() : " at " + B.Where);
   }
   return std::nullopt;

@@ -57,7 +57,7 @@ struct SharedIndexBound {
   int64_t Constant = 0;
   std::array<uint64_t, 3> TidCap = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
   bool ReadOnly = false; // the address is only loaded from
-  std::string Where; // "reduce.cu:12" when debug info says so
+  std::string Where;     // "reduce.cu:12" when debug info says so
 };
 
 /// A restriction and why it applies, for the report and the remarks.
@@ -101,7 +101,7 @@ std::optional<std::string> reliesOnDefault(const BlockLegality &L,
 /// "multiple=N", "shapes=128,256,32x8", separated by ';'.
 struct StatedBlockRules {
   bool PowerOfTwo = false;
-  unsigned MaxThreads = 0;   // 0: none
+  unsigned MaxThreads = 0; // 0: none
   unsigned Multiple = 1;
   std::vector<BlockShape> Shapes; // empty: any
   std::string Spec;

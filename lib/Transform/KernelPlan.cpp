@@ -465,7 +465,9 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   bool OnlyAdvised = !P.OptedIn && !*Rules;
   auto NoAdvice = [&](BlockLegality &L) -> std::optional<std::string> {
     requireDeclaredDynamicShared(L, P.DynamicShared.has_value());
-    return OnlyAdvised ? reliesOnDefault(L, /*FreeShape=*/!Tiled) : std::nullopt;
+    if (!OnlyAdvised)
+      return std::nullopt;
+    return reliesOnDefault(L, /*FreeShape=*/!Tiled);
   };
   auto NoAdviceError = [&](const std::string &Why) {
     Extractor.release();

@@ -53,8 +53,8 @@ static std::optional<std::string> launchedKernel(const CallBase &Push) {
     const BasicBlock *BB = Work.pop_back_val();
     if (!Seen.insert(BB).second)
       continue;
-    auto It = BB == Push.getParent() ? std::next(Push.getIterator())
-                                     : BB->begin();
+    auto It =
+        BB == Push.getParent() ? std::next(Push.getIterator()) : BB->begin();
     for (; It != BB->end(); ++It) {
       const auto *Call = dyn_cast<CallBase>(&*It);
       if (!Call)
@@ -186,7 +186,8 @@ PreservedAnalyses EnergyLaunchSitesPass::run(Module &M,
         Site["line"] = int64_t(DL.getLine());
       }
       if (S.Block)
-        Site["block"] = json::Array{(*S.Block)[0], (*S.Block)[1], (*S.Block)[2]};
+        Site["block"] =
+            json::Array{(*S.Block)[0], (*S.Block)[1], (*S.Block)[2]};
       if (!K->getArray("launch_sites"))
         (*K)["launch_sites"] = json::Array();
       K->getArray("launch_sites")->push_back(std::move(Site));
