@@ -544,7 +544,8 @@ TEST(ModelSelection, EmbeddedModelsLoadAndServeTheirArch) {
     });
     if (!SameMajor) {
       EXPECT_EQ(S->Model->describe(),
-                std::string("analytic (") + A.Name + ", " + A.ReferenceGpu + ")");
+                std::string("analytic (") + A.Name + ", " + A.MarketingName +
+                    ")");
       EXPECT_EQ(S->Note, "");
     }
   }
