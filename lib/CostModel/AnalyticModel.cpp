@@ -368,7 +368,7 @@ public:
     if (!Arch)
       return "analytic";
     return std::string("analytic (") + Arch->Name + ", " +
-           Arch->ReferenceGpu + ")";
+           Arch->MarketingName + ")";
   }
 
   llvm::Error predict(llvm::ArrayRef<CostQuery> Queries,

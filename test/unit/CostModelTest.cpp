@@ -579,8 +579,8 @@ TEST(ModelSelection, EmbeddedModelsLoadAndServeTheirArch) {
       return V && *V / 10 == A.SmVersion / 10;
     });
     if (!SameMajor) {
-      EXPECT_EQ(S->Model->describe(),
-                std::string("analytic (") + A.Name + ", " + A.ReferenceGpu + ")");
+      EXPECT_EQ(S->Model->describe(), std::string("analytic (") + A.Name +
+                                          ", " + A.MarketingName + ")");
       EXPECT_EQ(S->Note, "");
     }
   }
