@@ -106,7 +106,11 @@ namespace energy {
   X(critical_path, Weighted, "instr/thread",                                       \
     "longest chain of dependent instructions in each basic block, summed over executions") \
   X(ilp, Kernel, "instr/step",                                                     \
-    "instruction-level parallelism: instructions / critical_path (1 if none)")
+    "instruction-level parallelism: instructions / critical_path (1 if none)") \
+  X(shared_stride_x, Kernel, "bytes",                                              \
+    "how far the most executed shared-memory access pattern moves per threadIdx.x; -1 if not a constant") \
+  X(shared_stride_y, Kernel, "bytes",                                              \
+    "the same per threadIdx.y (bank conflicts follow from both and the block shape)")
 
 /// Launch bounds already present on a kernel (0 = absent).
 struct LaunchBounds {

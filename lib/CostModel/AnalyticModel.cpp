@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <vector>
 
 using namespace energy;
 
@@ -98,7 +99,8 @@ constexpr double MaxAccessesInFlightPerWarp = 4;
 // datasheet DRAM bandwidth on V100, A100 and H100.
 constexpr double AchievableDramFraction = 0.90;
 // A shared-memory or L1 access occupies at least one 4-byte bank slot per
-// thread [CPG, "Shared Memory"]; bank conflicts are not modelled.
+// thread [CPG, "Shared Memory"]; a warp's access to words that share a bank
+// is serialized, once per distinct word (see bankConflictWays).
 constexpr double MinBankBytes = 4;
 // A shared atomic is a read and a write of its bank.
 constexpr double SharedAtomicAccesses = 2;
@@ -191,6 +193,32 @@ double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
   return Coalesced * PerAccess + Shared;
 }
 
+/// How many times a warp's shared access is serialized by bank conflicts
+/// [CPG, "Shared Memory": 32 banks of 4-byte words; lanes reading the same
+/// word share it], for the kernel's dominant shared access pattern and the
+/// block's shape: lane l is thread (l mod block.x, l / block.x). 1 when
+/// the pattern's strides are not constants.
+double bankConflictWays(const KernelFeatures &F, const CostQuery &Q) {
+  constexpr int64_t Banks = 32, WordBytes = 4;
+  if (F.shared_stride_x < 0 || F.shared_stride_y < 0)
+    return 1;
+  auto Sx = static_cast<int64_t>(F.shared_stride_x);
+  auto Sy = static_cast<int64_t>(F.shared_stride_y);
+  unsigned Lanes = std::min(Q.threadsPerBlock(), Q.Arch->WarpSize);
+  std::vector<std::vector<int64_t>> Words(Banks);
+  for (unsigned L = 0; L < Lanes; ++L) {
+    int64_t X = L % Q.Block[0], Y = (L / Q.Block[0]) % Q.Block[1];
+    int64_t Word = (X * Sx + Y * Sy) / WordBytes;
+    auto &InBank = Words[((Word % Banks) + Banks) % Banks];
+    if (!llvm::is_contained(InBank, Word))
+      InBank.push_back(Word);
+  }
+  size_t Ways = 1;
+  for (const auto &InBank : Words)
+    Ways = std::max(Ways, InBank.size());
+  return static_cast<double>(Ways);
+}
+
 ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   ThreadWork W;
   double Special = nonNegative(F.special_fns);
@@ -212,7 +240,8 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   };
   W.L1Bytes =
       Banked(F.shared_load_bytes + F.shared_store_bytes,
-             F.shared_loads + F.shared_stores) +
+             F.shared_loads + F.shared_stores) *
+          bankConflictWays(F, Q) +
       Banked(F.local_load_bytes + F.local_store_bytes,
              F.local_loads + F.local_stores) +
       nonNegative(F.shared_atomics) * SharedAtomicAccesses * MinBankBytes;

@@ -6,6 +6,7 @@
 #include "LocalAnalyses.h"
 
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -16,6 +17,10 @@ namespace {
 struct StrideOf {
   const ThreadDependence &TD;
   CalleeSummaries &Callees;
+  unsigned Axis; // of threadIdx: 0, 1 or 2
+  ScalarEvolution &SE;
+  /// Phis being followed: a recurrence through one is not a stride.
+  mutable SmallPtrSet<const PHINode *, 4> InProgress = {};
 
   Stride operator()(const SCEV *S) const {
     if (isa<SCEVConstant>(S))
@@ -47,13 +52,17 @@ struct StrideOf {
   }
 
   Stride ofValue(const Value *V) const {
+    if (auto *Phi = dyn_cast<PHINode>(V))
+      return ofPhi(Phi);
     if (auto Read = readsSpecialRegister(V)) {
       if (Read->Reg == SpecialRegister::ThreadIdx)
-        return Read->Axis == 0 ? Stride::constant(1) : Stride::zero();
-      return Read->Reg == SpecialRegister::LaneId ? Stride::constant(1)
-                                                  : Stride::zero();
+        return Read->Axis == Axis ? Stride::constant(1) : Stride::zero();
+      return Read->Reg == SpecialRegister::LaneId && Axis == 0
+                 ? Stride::constant(1)
+                 : Stride::zero();
     }
-    if (auto *Call = dyn_cast<CallBase>(V))
+    // Callee summaries follow threadIdx.x only.
+    if (auto *Call = dyn_cast<CallBase>(V); Call && Axis == 0)
       if (const Function *Callee = Call->getCalledFunction())
         if (!Callee->isDeclaration() && !Call->getType()->isVoidTy() &&
             llvm::none_of(Call->args(), [&](const Use &Arg) {
@@ -61,6 +70,26 @@ struct StrideOf {
             }))
           return Callees.returnStride(*Callee);
     return TD.isThreadDependent(V) ? Stride::unknown() : Stride::zero();
+  }
+
+  /// A phi that merges equal strides (GVN's PRE joins copies of one
+  /// index from two paths) has that stride.
+  Stride ofPhi(const PHINode *Phi) const {
+    if (!TD.isThreadDependent(Phi))
+      return Stride::zero();
+    if (!SE.isSCEVable(Phi->getType()) || !InProgress.insert(Phi).second)
+      return Stride::unknown();
+    std::optional<Stride> Common;
+    for (const Value *In : Phi->incoming_values()) {
+      Stride D = (*this)(SE.getSCEV(const_cast<Value *>(In)));
+      if (Common && (D.K != Common->K || D.Bytes != Common->Bytes)) {
+        Common = Stride::unknown();
+        break;
+      }
+      Common = D;
+    }
+    InProgress.erase(Phi);
+    return Common.value_or(Stride::unknown());
   }
 
   Stride ofProduct(const SCEVMulExpr *Mul) const {
@@ -84,10 +113,11 @@ struct StrideOf {
 } // namespace
 
 Stride addressStride(const Value *Ptr, ScalarEvolution &SE,
-                     const ThreadDependence &TD, CalleeSummaries &Callees) {
+                     const ThreadDependence &TD, CalleeSummaries &Callees,
+                     unsigned Axis) {
   if (!SE.isSCEVable(Ptr->getType()))
     return TD.isThreadDependent(Ptr) ? Stride::unknown() : Stride::zero();
-  return StrideOf{TD, Callees}(SE.getSCEV(const_cast<Value *>(Ptr)));
+  return StrideOf{TD, Callees, Axis, SE}(SE.getSCEV(const_cast<Value *>(Ptr)));
 }
 
 struct CalleeSummaries::Summary {

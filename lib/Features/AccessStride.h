@@ -1,7 +1,7 @@
 //===- AccessStride.h - Address stride per threadIdx.x ----------*- C++ -*-===//
 //
-// How a global memory access's address moves when threadIdx.x grows by one:
-// the derivative of the address's SCEV with respect to threadIdx.x. Integer extensions are looked through (index arithmetic is
+// How a memory access's address moves when threadIdx.x (or .y, .z) grows by
+// one: the derivative of the address's SCEV with respect to it. Integer extensions are looked through (index arithmetic is
 // assumed not to wrap, as in well-formed CUDA code).
 //
 //===----------------------------------------------------------------------===//
@@ -40,8 +40,10 @@ private:
   const Summary &summarize(const llvm::Function &F);
 };
 
+/// The address's derivative with respect to threadIdx along Axis (0: x).
 Stride addressStride(const llvm::Value *Ptr, llvm::ScalarEvolution &SE,
-                     const ThreadDependence &TD, CalleeSummaries &Callees);
+                     const ThreadDependence &TD, CalleeSummaries &Callees,
+                     unsigned Axis = 0);
 
 } // namespace energy
 

@@ -171,6 +171,13 @@ private:
   CalleeSummaries Callees;
   std::map<const Function *, KernelFeatures> Done;
 
+public:
+  /// Executions of shared accesses by their (threadIdx.x, threadIdx.y)
+  /// strides in bytes, -1 for one that is not a constant.
+  std::map<std::pair<int64_t, int64_t>, double> SharedPatterns;
+
+private:
+
   struct FunctionState {
     KernelFeatures &Out;
     ScalarEvolution &SE;
@@ -376,10 +383,18 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
     }
     return;
   }
-  case MemSpace::Shared:
+  case MemSpace::Shared: {
     (IsStore ? Out.shared_stores : Out.shared_loads) += W;
     (IsStore ? Out.shared_store_bytes : Out.shared_load_bytes) += W * Bytes;
+    auto StrideBytes = [&](unsigned Axis) -> int64_t {
+      Stride D = addressStride(Ptr, S.SE, S.TD, Callees, Axis);
+      return D.K == Stride::Zero       ? 0
+             : D.K == Stride::Constant ? D.Bytes
+                                       : -1;
+    };
+    SharedPatterns[{StrideBytes(0), StrideBytes(1)}] += W;
     return;
+  }
   case MemSpace::Local:
     (IsStore ? Out.local_stores : Out.local_loads) += W;
     (IsStore ? Out.local_store_bytes : Out.local_load_bytes) += W * Bytes;
@@ -666,6 +681,14 @@ KernelFeatures computeKernelFeatures(Function &F, const FeatureOptions &Opts) {
     Out.static_shared_bytes += static_cast<double>(Size);
   }
   Out.Bounds = readLaunchBounds(F);
+  const auto &Patterns = Counter.SharedPatterns;
+  auto Dominant = std::max_element(
+      Patterns.begin(), Patterns.end(),
+      [](const auto &L, const auto &R) { return L.second < R.second; });
+  if (Dominant != Patterns.end()) {
+    Out.shared_stride_x = static_cast<double>(Dominant->first.first);
+    Out.shared_stride_y = static_cast<double>(Dominant->first.second);
+  }
   Out.finalize();
   return Out;
 }

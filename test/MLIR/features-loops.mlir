@@ -35,6 +35,8 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  unknown_trip_loops: 1 count
     // CHECK-NEXT:  critical_path: {{[0-9]+}} instr/thread
     // CHECK-NEXT:  ilp: {{[0-9.]+}} instr/step
+    // CHECK-NEXT:  shared_stride_x: {{-?[0-9]+}} bytes
+    // CHECK-NEXT:  shared_stride_y: {{-?[0-9]+}} bytes
     // CHECK-NEXT:  dims: tid=xy ctaid=xy ntid= nctaid=
     gpu.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %n: index)
         workgroup(%tileB: memref<16x16xf32, #wg>) kernel {

@@ -174,6 +174,30 @@ TEST(AnalyticModel, IndependentInstructionsHideLatencyLikeWarps) {
   EXPECT_GT(TS, 4 * TT);
 }
 
+TEST(AnalyticModel, BankConflictsFollowStridesAndBlockShape) {
+  // A shared tile of 32-float rows read at [threadIdx.y][threadIdx.x]: a
+  // warp of a 32x8 block reads one row, 32 banks once each; a warp of an
+  // 8x16 block reads 4 rows whose words share banks, 4 times serialized.
+  KernelFeatures F;
+  F.instructions = 300;
+  F.shared_loads = 256;
+  F.shared_load_bytes = 1024;
+  F.shared_stride_x = 4;
+  F.shared_stride_y = 128;
+  F.register_estimate = 32;
+  uint64_t Blocks = 1 << 16;
+  CostQuery Wide = query(F, h100(), 256, Blocks);
+  Wide.Block = {32, 8, 1};
+  CostQuery Narrow = Wide;
+  Narrow.Block = {8, 32, 1};
+  double TWide = predictAnalytic(Wide).TimeSeconds;
+  double TNarrow = predictAnalytic(Narrow).TimeSeconds;
+  EXPECT_GT(TNarrow, 3 * TWide);
+  // Strides the analysis could not follow assume no conflicts.
+  F.shared_stride_x = -1;
+  EXPECT_NEAR(predictAnalytic(Narrow).TimeSeconds, TWide, 0.01 * TWide);
+}
+
 TEST(AnalyticModel, OccupancyHelpsMemoryBoundKernel) {
   // 128-thread blocks: 4 warps. 200 KB of shared memory allows 1 block per
   // SM (6.25% occupancy), none allows 16 blocks (100%); 8 blocks (50%) with
