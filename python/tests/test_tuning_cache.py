@@ -10,7 +10,7 @@ from energy.dataset import DatasetError
 
 from tests import util
 
-TUNERS = os.path.join(util.FIXTURES, "tuners")
+TUNERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tuner_fixtures")
 
 
 def fixture(name):
