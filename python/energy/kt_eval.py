@@ -152,7 +152,7 @@ class CacheEvaluation:
         result = {
             "problem": problem.name, "kernel": problem.kernel,
             "spec": os.path.relpath(problem.spec, REPO_ROOT),
-            "transcribes": problem.transcribes,
+            "transcribes": problem.transcribes, "notes": problem.notes,
             "cache": {"file": os.path.relpath(cache.path, REPO_ROOT), "format": cache.format,
                       "repository": cache.repository, "commit": cache.commit,
                       "device_name": cache.device_name},
