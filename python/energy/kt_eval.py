@@ -18,6 +18,7 @@ Where the cache measured energy (nvml_energy, ps_energy), the same with energy.
 
 import argparse
 import concurrent.futures
+import importlib.util
 import json
 import os
 import sys
@@ -325,13 +326,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.sample < 2 or args.jobs < 1:
         parser.error("--sample must be at least 2 and -j at least 1")
-    if args.plot:
-        try:
-            import matplotlib  # noqa: F401  (checked before hours of compiling)
-        except ImportError:
-            print("error: --plot needs matplotlib (apt-get install python3-matplotlib)",
-                  file=sys.stderr)
-            return 1
+    # Checked before the compiles, which may take long.
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        print("error: --plot needs matplotlib (apt-get install python3-matplotlib)",
+              file=sys.stderr)
+        return 1
 
     def log(message):
         print(message, file=sys.stderr, flush=True)
