@@ -27,6 +27,11 @@
 
 namespace energy {
 
+/// Which candidates' features come from -O3-simplified code (see
+/// CandidateFeatures.h): Auto does it for kernels opted in or forced, and
+/// measures advice for the others on the cleaned-up code, which is faster.
+enum class SimplifyMode { Auto, Always, Never };
+
 struct OptimizeOptions {
   ObjectiveSpec Objective;
   std::string ReportFile;
@@ -35,13 +40,14 @@ struct OptimizeOptions {
   uint64_t WorkItems = 0;  // 0: ENERGY_WORKLOAD(kernel), else DefaultWorkItems
   std::vector<std::string> ForceConfigs; // "<kernel>:<block>[,NAME=V...]"
   FeatureOptions Features;
+  SimplifyMode Simplify = SimplifyMode::Auto;
 };
 
 /// Why -energy-tune-all and energy-optimize<tune-all> are errors.
 extern const char *const TuneAllRemoved;
 
 /// Applies one "key=value" setting: objective, max-slowdown, report, model,
-/// arch, workload, force.
+/// arch, workload, force, simplify.
 llvm::Error applyOptimizeSetting(llvm::StringRef Setting, OptimizeOptions &Opts);
 
 /// Parses the parameters of `energy-optimize<a=b;c=d>` on top of Base.

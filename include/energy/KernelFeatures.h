@@ -170,6 +170,9 @@ struct KernelFeatures {
   /// Loops whose trip count was assumed or stated, in the kernel and the
   /// functions it calls; not a model input.
   std::vector<AssumedTrip> AssumedTrips;
+  /// Where register_estimate comes from: "estimate" (peak live IR values)
+  /// or "ptxas" (CUDA's assembler compiled the candidate).
+  std::string RegistersFrom = "estimate";
 
   static constexpr unsigned NumNumeric = 0
 #define ENERGY_COUNT(Field, Merge, Unit, Doc) +1

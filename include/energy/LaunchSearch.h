@@ -32,7 +32,15 @@ struct Candidate {
   PruneReason Pruned = PruneReason::None;
   CostPrediction Prediction;
   bool OnFront = false;
+  /// The kernel needs more registers per thread than the block leaves it;
+  /// its occupancy counts the allowance (what ptxas fits it into under
+  /// launch bounds), but the spills it would add are not modeled, so only a
+  /// forced configuration keeps it.
+  bool Spills = false;
 };
+
+/// The registers per thread a block of Threads threads can have.
+unsigned registersAllowed(const GpuArch &Arch, unsigned Threads);
 
 /// A candidate for Block with the given per-thread features, grid size and
 /// shared memory per block; its occupancy comes from the arch tables. A grid

@@ -115,12 +115,20 @@ static SettingFlag WorkloadFlag(
     "energy-workload", Setting{"workload"}, cl::value_desc("items"),
     cl::desc("Work items per launch for every kernel (default: "
              "ENERGY_WORKLOAD or 2^24)"));
+static SettingFlag SimplifyFlag(
+    "energy-simplify", Setting{"simplify"},
+    cl::value_desc("auto|always|never"),
+    cl::desc("Measure each candidate's features after -O3's function "
+             "simplification (unrolling, SROA, GVN ...): auto (default) for "
+             "kernels opted in or forced, always, or never (faster)"));
 static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
     "energy-force-config", Setting{"force"},
-    cl::value_desc("kernel:block[,NAME=V...]"),
+    cl::value_desc("kernel:block[,grid=GXxGYxGZ][,NAME=V...]"),
     cl::desc("Apply this configuration to the kernel instead of choosing "
              "(repeatable, one per kernel), e.g. sgemm:16x16,TILE=16; the "
-             "kernel may be named by its mangled or demangled name"));
+             "kernel may be named by its mangled or demangled name. On a "
+             "kernel that did not opt in it is predicted, not applied. "
+             "grid= gives the launch's grid, which then sets the workload"));
 
 static FeatureOptions featureOptions() {
   FeatureOptions Opts;

@@ -25,12 +25,26 @@ Candidate makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
   C.Query.Block = Block;
   C.Query.Blocks = Blocks;
   C.Query.SharedBytesPerBlock = SharedBytesPerBlock;
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  unsigned Registers =
+      static_cast<unsigned>(std::lround(Features.register_estimate));
+  unsigned Allowed = registersAllowed(Arch, Threads);
+  C.Spills = Registers > Allowed;
   if (Blocks <= MaxGridBlocksX)
     C.Query.Occ = computeOccupancy(
-        Arch, {Block[0] * Block[1] * Block[2],
-               static_cast<unsigned>(std::lround(Features.register_estimate)),
-               SharedBytesPerBlock});
+        Arch, {Threads, std::min(Registers, Allowed), SharedBytesPerBlock});
   return C;
+}
+
+unsigned registersAllowed(const GpuArch &Arch, unsigned Threads) {
+  // Launch bounds (.reqntid) make ptxas fit the kernel into the block,
+  // spilling what does not fit: a block's registers come in whole warps,
+  // per thread in multiples of 8.
+  unsigned Warps = (Threads + Arch.WarpSize - 1) / Arch.WarpSize;
+  if (Warps == 0)
+    return Arch.MaxRegistersPerThread;
+  unsigned PerThread = Arch.MaxRegistersPerBlock / (Warps * Arch.WarpSize);
+  return std::min(Arch.MaxRegistersPerThread, PerThread / 8 * 8);
 }
 
 std::string noCandidateFits(ArrayRef<Candidate> Candidates,
@@ -57,6 +71,8 @@ PruneCounts pruneCandidates(MutableArrayRef<Candidate> Candidates,
     C.Pruned = pruneCandidate(C.Query.Occ, BestOcc[C.Assignment]);
     if (KeepCliffs && C.Pruned == PruneReason::OccupancyCliff)
       C.Pruned = PruneReason::None;
+    if (C.Spills && !KeepCliffs)
+      C.Pruned = PruneReason::Resources;
     Counts.Resources += C.Pruned == PruneReason::Resources;
     Counts.Cliff += C.Pruned == PruneReason::OccupancyCliff;
   }

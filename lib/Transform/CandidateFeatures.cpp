@@ -7,6 +7,9 @@
 
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/SROA.h"
@@ -81,8 +84,49 @@ Function &CandidateFeatureExtractor::prepared(Function &K) {
   return *Prepared;
 }
 
+/// The NVPTX target machine for M's triple and its kernels' target-cpu, or
+/// null when that target is not linked into this process.
+static std::unique_ptr<TargetMachine> nvptxTarget(const Module &M,
+                                                  StringRef Cpu) {
+  std::string Triple = M.getTargetTriple();
+  if (Triple.empty())
+    return nullptr;
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget(Triple, Error);
+  if (!T)
+    return nullptr;
+  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
+      Triple, Cpu, "", TargetOptions(), std::nullopt, std::nullopt,
+      CodeGenOptLevel::Aggressive));
+}
+
+FunctionPassManager &CandidateFeatureExtractor::simplification(Module &M) {
+  if (!Simplify) {
+    Function *Any = nullptr;
+    for (Function &F : M)
+      if (!F.isDeclaration()) {
+        Any = &F;
+        break;
+      }
+    StringRef Cpu =
+        Any ? Any->getFnAttribute("target-cpu").getValueAsString() : "";
+    Target = nvptxTarget(M, Cpu);
+    SimplifyPB = std::make_unique<PassBuilder>(Target.get());
+    SimplifyPB->registerModuleAnalyses(SimplifyMAM);
+    SimplifyPB->registerCGSCCAnalyses(SimplifyCGAM);
+    SimplifyPB->registerFunctionAnalyses(SimplifyFAM);
+    SimplifyPB->registerLoopAnalyses(SimplifyLAM);
+    SimplifyPB->crossRegisterProxies(SimplifyLAM, SimplifyFAM, SimplifyCGAM,
+                                     SimplifyMAM);
+    Simplify = SimplifyPB->buildFunctionSimplificationPipeline(
+        OptimizationLevel::O3, ThinOrFullLTOPhase::None);
+  }
+  return *Simplify;
+}
+
 Expected<KernelFeatures> CandidateFeatureExtractor::extract(
-    Function &K, ArrayRef<std::pair<GlobalVariable *, int>> Values) {
+    Function &K, ArrayRef<std::pair<GlobalVariable *, int>> Values,
+    bool Optimized) {
   prepared(K);
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(Prepared, VMap);
@@ -91,7 +135,26 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
       Copy->eraseFromParent();
       return E;
     }
+  if (Optimized) {
+    simplification(*K.getParent()).run(*Copy, SimplifyFAM);
+    SimplifyFAM.clear(*Copy, Copy->getName());
+  }
   KernelFeatures Features = computeKernelFeatures(*Copy, Opts);
+  if (Optimized && Target && Toolchain.available()) {
+    if (auto R = Toolchain.measure(*Copy, *Target)) {
+      Features.register_estimate = R->Registers;
+      Features.RegistersFrom = "ptxas";
+      llvm::erase_if(Features.Notes, [](const std::string &Note) {
+        return StringRef(Note).starts_with("register_estimate clamped");
+      });
+      if (R->SpillStoreBytes || R->SpillLoadBytes)
+        Features.addNote("ptxas spills " + std::to_string(R->SpillStoreBytes) +
+                         " bytes (stores) and " +
+                         std::to_string(R->SpillLoadBytes) + " bytes (loads)");
+    } else {
+      Features.addNote("registers estimated: " + toString(R.takeError()));
+    }
+  }
   Features.Name = K.getName().str();
   Copy->eraseFromParent();
   return Features;

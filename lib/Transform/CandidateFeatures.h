@@ -3,23 +3,37 @@
 // Tunables change a kernel's loop trip counts and instruction mix, so each
 // assignment is measured on its own. Once per kernel, a clone with its
 // calls inlined is cleaned up (SROA, EarlyCSE, InstCombine, SimplifyCFG,
-// LoopSimplify) so -O0 and pre-optimization IR look like what the backend
-// will see; tunable reads stay loads there. Each assignment then measures a
-// copy of that clone with the tunables replaced by constants (ScalarEvolution
-// sees the constant bounds) and deletes it.
+// LoopSimplify): the block-legality analysis reads it, and tunable reads
+// stay loads there. Each assignment then measures a copy of that clone with
+// the tunables replaced by constants and deletes it.
+//
+// Optimized features run -O3's function simplification pipeline on that
+// copy (SROA, InstCombine, LICM, full unrolling, GVN ...), with the NVPTX
+// target's own cost hooks when the target is linked in: the code the
+// backend will see. Per-thread arrays indexed by unrolled loops become
+// registers, and a constant reused by every iteration is loaded once, as
+// in the PTX. The fast path (advice for kernels nobody asked to tune) keeps
+// the cleanup only. Registers of simplified candidates come from ptxas
+// when CUDA is present (ToolchainResources.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_CANDIDATEFEATURES_H
 #define ENERGY_LIB_CANDIDATEFEATURES_H
+
+#include "ToolchainResources.h"
 
 #include "energy/FeatureAnalysis.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
+#include <optional>
+
 namespace llvm {
 class GlobalVariable;
-}
+class TargetMachine;
+} // namespace llvm
 
 namespace energy {
 
@@ -28,10 +42,12 @@ public:
   explicit CandidateFeatureExtractor(FeatureOptions Opts);
   ~CandidateFeatureExtractor();
 
-  /// Features of Kernel with each Values[i].first read as Values[i].second.
+  /// Features of Kernel with each Values[i].first read as Values[i].second,
+  /// after the -O3 function simplification pipeline when Optimized.
   llvm::Expected<KernelFeatures>
   extract(llvm::Function &Kernel,
-          llvm::ArrayRef<std::pair<llvm::GlobalVariable *, int>> Values);
+          llvm::ArrayRef<std::pair<llvm::GlobalVariable *, int>> Values,
+          bool Optimized);
 
   /// The cleaned-up clone of Kernel (inlined, SROA'd), made on first use;
   /// it lives until release().
@@ -45,7 +61,21 @@ private:
   llvm::Function *Kernel = nullptr; // whose clone Prepared is
   llvm::Function *Prepared = nullptr;
 
+  /// -O3's function simplification pipeline for the target of M, built on
+  /// first use.
+  llvm::FunctionPassManager &simplification(llvm::Module &M);
+
   FeatureOptions Opts;
+  ToolchainResources Toolchain;
+  /// The NVPTX target, when it is linked into the host process (clang, opt
+  /// and mlir-opt link every target), for its unrolling and cost hooks.
+  std::unique_ptr<llvm::TargetMachine> Target;
+  std::unique_ptr<llvm::PassBuilder> SimplifyPB;
+  std::optional<llvm::FunctionPassManager> Simplify;
+  llvm::LoopAnalysisManager SimplifyLAM;
+  llvm::FunctionAnalysisManager SimplifyFAM;
+  llvm::CGSCCAnalysisManager SimplifyCGAM;
+  llvm::ModuleAnalysisManager SimplifyMAM;
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
   llvm::CGSCCAnalysisManager CGAM;

@@ -80,6 +80,18 @@ Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
     (Key == "report" ? Opts.ReportFile : Opts.ModelFile) = Value.str();
     return Error::success();
   }
+  if (Key == "simplify") {
+    auto Mode = StringSwitch<std::optional<SimplifyMode>>(Value)
+                    .Case("auto", SimplifyMode::Auto)
+                    .Case("always", SimplifyMode::Always)
+                    .Case("never", SimplifyMode::Never)
+                    .Default(std::nullopt);
+    if (!Mode)
+      return optionError("simplify must be auto, always or never, got '" +
+                         Value + "'");
+    Opts.Simplify = *Mode;
+    return Error::success();
+  }
   if (Key == "force") {
     auto F = parseForcedConfig(Value);
     if (!F)

@@ -13,6 +13,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -204,6 +205,25 @@ Error KernelPlanner::setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
   return Error::success();
 }
 
+/// The workload that a forced grid launches: its blocks of the forced
+/// shape, each thread doing the work of the forced (else default) values of
+/// the work-per-thread tunables.
+static uint64_t forcedGridWorkItems(const KernelPlan &P,
+                                    const ForcedConfig &Force) {
+  uint64_t Items = 1;
+  auto Times = [&](uint64_t X) { Items = SaturatingMultiply(Items, X); };
+  for (unsigned D = 0; D < 3; ++D) {
+    Times((*Force.Grid)[D]);
+    Times(Force.Block[D]);
+  }
+  for (const Tunable &T : P.Tunables) {
+    int PerThread = T.Candidates.size() == 1 ? T.Candidates[0] : T.Default;
+    if (T.WorkPerThread && PerThread > 0)
+      Times(static_cast<uint64_t>(PerThread));
+  }
+  return Items;
+}
+
 /// The assignment of every tunable's default (or first candidate).
 static size_t defaultAssignment(const KernelPlan &P) {
   for (size_t A = 0; A < P.Assignments.size(); ++A) {
@@ -268,6 +288,8 @@ shapesFor(const KernelPlan &P, size_t Assignment,
 }
 
 Error KernelPlanner::measureAssignments(KernelPlan &P) {
+  P.Simplified = Opts.Simplify == SimplifyMode::Always ||
+                 (Opts.Simplify == SimplifyMode::Auto && (P.OptedIn || P.Forced));
   P.Assignments = enumerateAssignments(P.Tunables);
   constexpr size_t MaxAssignments = 512;
   if (P.Assignments.size() > MaxAssignments)
@@ -279,7 +301,7 @@ Error KernelPlanner::measureAssignments(KernelPlan &P) {
     std::vector<std::pair<GlobalVariable *, int>> Values;
     for (size_t I = 0; I < A.size(); ++I)
       Values.emplace_back(P.TunableVars[I], A[I]);
-    auto Features = Extractor.extract(*P.Kernel, Values);
+    auto Features = Extractor.extract(*P.Kernel, Values, P.Simplified);
     if (!Features)
       return Features.takeError();
     P.Features.push_back(std::move(*Features));
@@ -355,13 +377,19 @@ Error KernelPlanner::buildCandidates(KernelPlan &P,
     }
     for (const BlockShape &B : *Shapes) {
       if (auto Why = Violation(A, B)) {
-        if (Force)
+        if (Force && !P.Apply) {
+          P.Notes.push_back("the forced block " + formatBlockShape(B) +
+                            " is predicted as the host's launch; it would "
+                            "not be correct to rewrite to: " + *Why);
+        } else if (Force) {
           return planError("kernel '" + P.Name + "': forced block " +
                            formatBlockShape(B) + " is not correct for it: " +
                            *Why + " (ENERGY_BLOCK_RULES states the shapes "
                            "it accepts)");
-        ++P.Illegal;
-        continue;
+        } else {
+          ++P.Illegal;
+          continue;
+        }
       }
       if (Error E = Add(A, B))
         return E;
@@ -413,7 +441,6 @@ Error KernelPlanner::buildCandidates(KernelPlan &P,
 Error KernelPlanner::predictAndChoose(KernelPlan &P, const CostModel &Model,
                                       const ForcedConfig *Force) {
   // A forced config is the only unpruned candidate.
-  P.Forced = Force != nullptr;
   auto Choice = energy::predictAndChoose(
       P.Candidates, {&P.OccupancyBaseline, &P.DefaultBaseline}, Model,
       P.Objective);
@@ -439,16 +466,24 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   P.Record =
       Annotated ? Annotation->second.Record : (RecordPrefix + P.IRName).str();
   P.OptedIn = Annotated;
+  P.Forced = Force != nullptr;
   P.UserBounded = readLaunchBounds(F).any();
   P.Apply = P.OptedIn && !P.UserBounded;
-  if (Force && P.UserBounded)
-    return planError("cannot force a configuration on kernel '" + P.Name +
-                     "': it has launch bounds from the source");
+  if (Force && P.UserBounded) {
+    LaunchBounds Bounds = readLaunchBounds(F);
+    unsigned Max = Bounds.maxThreads();
+    if (Max && Force->Block[0] * Force->Block[1] * Force->Block[2] > Max)
+      return planError("cannot force block " + formatBlockShape(Force->Block) +
+                       " on kernel '" + P.Name + "': its launch bounds allow " +
+                       Twine(Max) + " threads");
+  }
   P.WorkItems =
       workItems(*F.getParent(), kernelDisplayName(F, Info), Opts.WorkItems);
 
   if (Error E = setUpTunables(P, Fixed, Force))
     return E;
+  if (Force && Force->Grid)
+    P.WorkItems = forcedGridWorkItems(P, *Force);
   const Module &M = *F.getParent();
   auto Rules = statedRules(M, P.Name);
   if (!Rules)
@@ -462,7 +497,9 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   // Its register reads mostly tell before the kernel is cleaned up and
   // measured (CUB's kernels, written for their template's block size).
   auto Tiled = tiledBlock(P, Info);
-  bool OnlyAdvised = !P.OptedIn && !*Rules;
+  // A forced block on such a kernel states its host launch: it is
+  // predicted as given, and nothing is rewritten.
+  bool OnlyAdvised = !P.OptedIn && !*Rules && !Force;
   auto NoAdvice = [&](BlockLegality &L) -> std::optional<std::string> {
     requireDeclaredDynamicShared(L, P.DynamicShared.has_value());
     if (!OnlyAdvised)

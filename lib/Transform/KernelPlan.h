@@ -48,6 +48,8 @@ struct KernelPlan {
   std::vector<llvm::GlobalVariable *> TunableVars;
   std::vector<Assignment> Assignments;
   std::vector<KernelFeatures> Features;       // per assignment
+  /// Whether Features come from -O3-simplified code (else the cleanup only).
+  bool Simplified = false;
   std::vector<ResizableArray> SharedArrays;
   /// ENERGY_DYNAMIC_SHARED: bytes per thread and per block, when declared.
   std::optional<std::array<unsigned, 2>> DynamicShared;

@@ -64,6 +64,9 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   J.attribute("user_bounded", P.UserBounded);
   J.attribute("applied", P.Apply);
   J.attribute("work_items", P.WorkItems);
+  J.attribute("features_from", P.Simplified ? "simplified" : "cleanup");
+  J.attribute("registers_from",
+              P.Features[P.chosen().Assignment].RegistersFrom);
   J.attributeArray("tunables", [&] {
     for (const Tunable &T : P.Tunables)
       J.object([&] {

@@ -309,14 +309,28 @@ bool ForcedConfig::sameConfig(const ForcedConfig &Other) const {
     llvm::sort(V);
     return V;
   };
-  return Block == Other.Block && Sorted(Values) == Sorted(Other.Values);
+  return Block == Other.Block && Grid == Other.Grid &&
+         Sorted(Values) == Sorted(Other.Values);
+}
+
+/// A launch grid: up to three dimensions, each within CUDA's 2^31-1.
+static std::optional<std::array<uint64_t, 3>> parseGridShape(StringRef S) {
+  SmallVector<StringRef, 3> Parts;
+  S.split(Parts, 'x');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  std::array<uint64_t, 3> G = {1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].getAsInteger(10, G[I]) || G[I] == 0 || G[I] > 0x7fffffffu)
+      return std::nullopt;
+  return G;
 }
 
 Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   auto Bad = [&](const Twine &Why) {
     return specError("bad -energy-force-config '" + S + "': " + Why +
-                     " (expected <kernel>:<block>[,NAME=V...], e.g. "
-                     "sgemm:16x16,TILE=16)");
+                     " (expected <kernel>:<block>[,grid=GXxGYxGZ]"
+                     "[,NAME=V...], e.g. sgemm:16x16,TILE=16)");
   };
   auto [Kernel, Rest] = S.split(':');
   if (Kernel.empty() || Rest.empty())
@@ -335,6 +349,15 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   C.Block = *Block;
   for (StringRef Part : ArrayRef<StringRef>(Parts).drop_front()) {
     auto [Name, Value] = Part.split('=');
+    if (Name == "grid") {
+      if (C.Grid)
+        return Bad("grid is given twice");
+      C.Grid = parseGridShape(Value);
+      if (!C.Grid)
+        return Bad("grid '" + Value + "' is not N, NxM or NxMxK (each 1 to "
+                   "2^31-1)");
+      continue;
+    }
     int V;
     if (Name.empty() || Value.getAsInteger(10, V))
       return Bad("'" + Part + "' is not NAME=integer");

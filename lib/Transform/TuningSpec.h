@@ -108,6 +108,9 @@ struct ForcedConfig {
   std::string Kernel;
   BlockShape Block;
   std::vector<std::pair<std::string, int>> Values;
+  /// grid=GXxGYxGZ: the blocks the host launches, which then set the
+  /// workload (Kernel Tuner's grid divisors, a measured launch).
+  std::optional<std::array<uint64_t, 3>> Grid;
 
   /// The same block and tunable values, in any order.
   bool sameConfig(const ForcedConfig &Other) const;

@@ -1,0 +1,67 @@
+//===- ToolchainResources.h - Registers and spills from ptxas ---*- C++ -*-===//
+//
+// The registers a kernel needs decide its occupancy, and an IR estimate
+// cannot know them: after unrolling, LLVM IR keeps every load hoisted to the
+// top (the convolution at tile 8x3 estimates 255 registers; ptxas
+// allocates 38). When CUDA's ptxas is present, a simplified candidate is
+// compiled for real: NVPTX codegen of the function alone, then `ptxas -v`,
+// whose register, spill and stack figures replace the estimate.
+//
+// ptxas is found through $ENERGY_PTXAS (a path, or "none" to never run
+// it), else the CUDA the project was configured with, else PATH. Results
+// are cached by a hash of the PTX, in memory and under the user's cache
+// directory (energy/ptxas/), so identical code is compiled once across
+// builds.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_LIB_TOOLCHAINRESOURCES_H
+#define ENERGY_LIB_TOOLCHAINRESOURCES_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Function;
+class TargetMachine;
+} // namespace llvm
+
+namespace energy {
+
+/// What ptxas reports for one kernel.
+struct KernelResources {
+  unsigned Registers = 0;
+  unsigned StackFrameBytes = 0;
+  unsigned SpillStoreBytes = 0;
+  unsigned SpillLoadBytes = 0;
+};
+
+class ToolchainResources {
+public:
+  ToolchainResources();
+
+  /// Whether ptxas was found (and not disabled).
+  bool available() const { return !Ptxas.empty(); }
+
+  /// Compiles Kernel (a definition in its module; it is copied, the module
+  /// is not changed) with Target to PTX and runs ptxas for Target's CPU.
+  llvm::Expected<KernelResources> measure(const llvm::Function &Kernel,
+                                          llvm::TargetMachine &Target);
+
+private:
+  std::string Ptxas;
+  llvm::StringMap<KernelResources> Cache; // by PTX hash
+
+  llvm::Expected<KernelResources> runPtxas(llvm::StringRef Ptx,
+                                           llvm::StringRef Arch,
+                                           llvm::StringRef EntryName);
+};
+
+/// Parses `ptxas -v` output for EntryName.
+std::optional<KernelResources> parsePtxasInfo(llvm::StringRef Output,
+                                              llvm::StringRef EntryName);
+
+} // namespace energy
+
+#endif
