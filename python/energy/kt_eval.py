@@ -297,6 +297,7 @@ def write_plot(results, path):
                    label=strategy.replace("_", " "))
     bottom.axhline(1, color="k", lw=0.8)
     bottom.set_yscale("log")
+    bottom.set_ylim(bottom=0.9)   # a regret of exactly 1 still shows as a bar
     bottom.set_ylabel("top-1 regret (measured / best)")
     bottom.set_xticks(x, labels, fontsize=7, rotation=45, ha="right")
     bottom.legend(fontsize=8)
