@@ -130,6 +130,7 @@ class CacheEvaluation:
         self.default_key = config_key(problem.default, params) if problem.default else None
         keep = [int(self.configs[c].idxmin()) for c in ("time_s", "energy_j")
                 if c in self.configs]
+        self.best_key = rows[keep[0]]["config"]
         if self.default_key in keys:
             keep.insert(0, keys[self.default_key])
         rng = np.random.default_rng(
@@ -168,7 +169,10 @@ class CacheEvaluation:
         if self.board is None:
             result["skipped"] = f"no board for device '{cache.device_name}' in {BOARDS}"
             return result
-        ok = [i for i, p in enumerate(self.predictions) if p and p["ok"]]
+        ok = [i for i, p in enumerate(self.predictions) if p["ok"]]
+        # Regrets are relative to the best configuration that compiled.
+        result["sample"]["measured_best_compiled"] = any(
+            self.sample[i]["config"] == self.best_key for i in ok)
         failures = {}
         for row, p in zip(self.sample, self.predictions):
             if not p["ok"]:
