@@ -33,7 +33,6 @@ _KT_MEASURES = {"nvml_energy": ("energy_j", 1.0), "ps_energy": ("energy_j", 1.0)
                 "nvml_power": ("power_w", 1.0)}
 _TIME_UNITS = {"Seconds": 1.0, "Milliseconds": 1e-3, "Microseconds": 1e-6,
                "Nanoseconds": 1e-9}
-PROVENANCE_COLUMNS = ("file", "repository", "commit", "device_name")
 
 
 @dataclasses.dataclass
