@@ -37,6 +37,7 @@ struct OptimizeOptions {
   std::string ReportFile;
   std::string ModelFile;
   std::string Arch;        // "sm_90"; empty: each kernel's target-cpu
+  std::string Gpu;         // "rtx-a4000"; empty: the arch's default board
   uint64_t WorkItems = 0;  // 0: ENERGY_WORKLOAD(kernel), else DefaultWorkItems
   std::vector<std::string> ForceConfigs; // "<kernel>:<block>[,NAME=V...]"
   FeatureOptions Features;
@@ -47,7 +48,7 @@ struct OptimizeOptions {
 extern const char *const TuneAllRemoved;
 
 /// Applies one "key=value" setting: objective, max-slowdown, report, model,
-/// arch, workload, force, simplify.
+/// arch, gpu, workload, force, simplify.
 llvm::Error applyOptimizeSetting(llvm::StringRef Setting, OptimizeOptions &Opts);
 
 /// Parses the parameters of `energy-optimize<a=b;c=d>` on top of Base.

@@ -1,10 +1,14 @@
-//===- GpuArch.h - NVIDIA GPU architecture tables ---------------*- C++ -*-===//
+//===- GpuArch.h - NVIDIA compute capabilities and boards -------*- C++ -*-===//
 //
-// One row per supported compute capability: the occupancy limits of the
-// architecture (CUDA C++ Programming Guide, "Technical Specifications per
-// Compute Capability"; cuda_occupancy.h) and the performance and power of one
-// reference board, named in ReferenceGpu, that the analytic cost model uses.
-// The rows and the source of every number live in lib/Arch/GpuArch.cpp.
+// Two tables, with the source of every number, in lib/Arch/GpuArch.cpp:
+//  * one row per supported compute capability (sm_XX): the occupancy limits
+//    (CUDA C++ Programming Guide, "Technical Specifications per Compute
+//    Capability"; cuda_occupancy.h) and the board that stands for it when the
+//    user names none;
+//  * one row per board (-energy-gpu=NAME): SM count, clocks, peak rates, DRAM
+//    and L2, power, from its datasheet or whitepaper.
+// A GpuArch, what the cost model reads, is one board joined with the row of
+// its compute capability.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_GPUARCH_H
@@ -19,12 +23,12 @@
 
 namespace energy {
 
-struct GpuArch {
-  unsigned SmVersion;       // 90 for sm_90
-  const char *Name;         // "sm_90"
-  const char *ReferenceGpu; // the board the performance/power figures describe
+/// What every board of one compute capability shares.
+struct ComputeCapability {
+  unsigned SmVersion;     // 90 for sm_90
+  const char *Name;       // "sm_90"
+  const char *DefaultGpu; // the board used when the user names none
 
-  // Occupancy limits of the compute capability.
   unsigned WarpSize;
   unsigned MaxThreadsPerBlock;
   unsigned MaxThreadsPerSM;
@@ -43,31 +47,59 @@ struct GpuArch {
   unsigned MaxSharedMemPerBlockDefault; // bytes, without opt-in
   unsigned SharedMemAllocUnit;          // bytes
   unsigned ReservedSharedMemPerBlock;   // bytes the driver adds to each block
+  double SharedBytesPerClockPerSM;
+};
 
-  // Performance and power of ReferenceGpu.
+/// The performance and power of one board.
+struct GpuBoard {
+  const char *Gpu;           // "rtx-a4000": the -energy-gpu name
+  const char *MarketingName; // "RTX A4000"
+  unsigned BoardSm;          // its compute capability: 86 for sm_86
   unsigned SMCount;
   double BoostClockGHz;
+  double BaseClockGHz; // 0 where NVIDIA publishes none
   double PeakFp32TFlops;
   double PeakFp16TFlops;       // without tensor cores
   double PeakFp64TFlops;       // without tensor cores
-  double PeakTensorFp16TFlops; // dense (no 2:4 sparsity), FP32 accumulate
+  double PeakTensorFp16TFlops; // dense (no 2:4 sparsity), FP32 accumulate;
+                               // 0 without tensor cores
   double DramBandwidthGBs;
-  double SharedBytesPerClockPerSM;
+  unsigned L2Bytes;
   double L2BandwidthGBs; // estimate or derivation: see the table
   double IdlePowerW;     // estimate: see the table
   double MaxPowerW;      // board TDP
 };
 
-/// Every row, ascending by SmVersion: sm_70, 75, 80, 86, 89, 90, 100.
+/// A board with the limits of its compute capability (SmVersion == BoardSm).
+struct GpuArch : ComputeCapability, GpuBoard {};
+
+/// Every compute capability, ascending by SmVersion: sm_61, 70, 75, 80, 86,
+/// 89, 90, 100.
+llvm::ArrayRef<ComputeCapability> allComputeCapabilities();
+
+/// Every board, grouped by compute capability, ascending.
+llvm::ArrayRef<GpuBoard> allGpuBoards();
+
+/// One row per compute capability, with its default board, ascending by
+/// SmVersion.
 llvm::ArrayRef<GpuArch> allGpuArchs();
 
-/// The row for exactly SmVersion, or nullptr.
+/// The compute capability row for exactly SmVersion, or nullptr.
+const ComputeCapability *lookupComputeCapability(unsigned SmVersion);
+
+/// The row for exactly SmVersion, with its default board, or nullptr.
 const GpuArch *lookupGpuArch(unsigned SmVersion);
+
+/// The row of the board named Gpu ("rtx-a4000"), or nullptr.
+const GpuArch *lookupGpuBoard(llvm::StringRef Gpu);
+
+/// Every board's name, comma-separated, in allGpuBoards() order.
+const std::string &gpuBoardNames();
 
 /// The row to use for SmVersion when there may be no exact one: the exact row;
 /// else the closest lower row of the same major version (sm_87 -> sm_86),
 /// else the closest row of the same major version; else the closest lower row
-/// of any major (sm_120 -> sm_100); else the lowest row (sm_60 -> sm_70).
+/// of any major (sm_120 -> sm_100); else the lowest row (sm_50 -> sm_61).
 /// Never nullptr.
 const GpuArch *nearestGpuArch(unsigned SmVersion);
 
@@ -82,11 +114,27 @@ std::optional<unsigned> parseSmVersion(llvm::StringRef Cpu);
 /// a module's target, it never falls back to another architecture.
 llvm::Expected<const GpuArch *> parseGpuArchOption(llvm::StringRef Name);
 
-/// The tables for Target ("sm_90", "sm_90a"). When Target names no sm_XX,
-/// sm_90's, with a note ("no <Missing>; assuming sm_90" for an empty Target);
-/// when no table exists, the nearest one's, with a note.
+/// The row for a board the user named (an option): an error listing the
+/// known boards when none has that name.
+llvm::Expected<const GpuArch *> parseGpuBoardOption(llvm::StringRef Gpu);
+
+/// Checks the arch and gpu options together (either may be empty): each must
+/// name a row, and a board of another compute capability than the arch's is
+/// an error.
+llvm::Error checkGpuOptions(llvm::StringRef Arch, llvm::StringRef Gpu);
+
+/// The tables for Target ("sm_90", "sm_90a") and its default board. When
+/// Target names no sm_XX, sm_90's, with a note ("no <Missing>; assuming
+/// sm_90" for an empty Target); when no table exists, the nearest one's, with
+/// a note.
 const GpuArch &resolveGpuArch(llvm::StringRef Target, llvm::StringRef Missing,
                               std::vector<std::string> &Notes);
+
+/// The tables of the board named Gpu (checked by checkGpuOptions) for code
+/// compiled for Target: the board's compute capability wins, with a note when
+/// Target names another one.
+const GpuArch &resolveGpuBoard(llvm::StringRef Target, llvm::StringRef Gpu,
+                               std::vector<std::string> &Notes);
 
 } // namespace energy
 

@@ -102,7 +102,11 @@ namespace energy {
     "flops / (global_load_bytes + global_store_bytes); flops if no global bytes") \
   X(loops, Sum, "count", "natural loops in the kernel")                            \
   X(max_loop_depth, Max, "count", "deepest loop nesting")                          \
-  X(unknown_trip_loops, Sum, "count", "loops without a constant trip count")
+  X(unknown_trip_loops, Sum, "count", "loops without a constant trip count") \
+  X(critical_path, Weighted, "instr/thread",                                       \
+    "longest chain of dependent instructions in each basic block, summed over executions") \
+  X(ilp, Kernel, "instr/step",                                                     \
+    "instruction-level parallelism: instructions / critical_path (1 if none)")
 
 /// Launch bounds already present on a kernel (0 = absent).
 struct LaunchBounds {

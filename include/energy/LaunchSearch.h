@@ -81,9 +81,9 @@ llvm::Expected<size_t> predictAndChoose(llvm::MutableArrayRef<Candidate> Candida
                                         const ObjectiveSpec &Objective);
 
 /// "block 128, ITEMS=4 (energy within 10% of the fastest): predicted 61.2 us,
-/// 23.1 mJ per launch of 16777216 items on sm_90; vs the occupancy heuristic
-/// (1024): energy -4.5%, time +0.3%; vs the default (256): ...; 96 of 96
-/// candidates evaluated". Baselines are (name, candidate) pairs.
+/// 23.1 mJ per launch of 16777216 items on h100-sxm (sm_90); vs the occupancy
+/// heuristic (1024): energy -4.5%, time +0.3%; vs the default (256): ...; 96
+/// of 96 candidates evaluated". Baselines are (name, candidate) pairs.
 void explainChoice(llvm::raw_ostream &OS, llvm::StringRef Config,
                    llvm::StringRef Objective, const Candidate &Chosen,
                    uint64_t WorkItems, const GpuArch &Arch,

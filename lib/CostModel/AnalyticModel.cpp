@@ -147,20 +147,24 @@ struct ThreadWork {
   double Int = 0, Conversions = 0, Sfu = 0, Shuffles = 0;
   double Instructions = 0;  // issue slots
   double DramBytes = 0;     // sectors moved, after the coalescing model
+  double L2Bytes = 0;       // sectors through L2, partial rows included
   double GlobalAccesses = 0;
   double L1Bytes = 0;       // shared and local memory bank traffic
   double AtomicBytes = 0;   // L2 traffic of global atomics
   double Barriers = 0;
+  double Ilp = 1;           // independent instructions per dependent step
 };
 
 /// DRAM bytes per thread under the coalescing model. Generic accesses count
 /// as coalesced global ones (in CUDA an unresolved pointer is nearly always
 /// global memory); so do global accesses the stride analysis left
 /// unclassified. BlockX < 32 splits a warp's coalesced access into rows that
-/// each round up to whole sectors. Reuse in L1/L2 is invisible to static
-/// features: every global byte is charged to DRAM.
+/// each round up to whole sectors in L2 (L2Bytes); DRAM moves those sectors
+/// once. Other reuse (halos, re-reads by other blocks) is not modeled yet:
+/// every other global byte is charged to DRAM.
 double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
-                          unsigned WarpSize, double &Accesses) {
+                          unsigned WarpSize, double &Accesses,
+                          double &L2Bytes) {
   double Bytes = nonNegative(F.global_load_bytes) +
                  nonNegative(F.global_store_bytes) +
                  nonNegative(F.generic_load_bytes) +
@@ -168,7 +172,7 @@ double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
   Accesses = nonNegative(F.global_loads) + nonNegative(F.global_stores) +
              nonNegative(F.generic_loads) + nonNegative(F.generic_stores);
   if (Accesses <= 0 || Bytes <= 0)
-    return Accesses = 0;
+    return Accesses = L2Bytes = 0;
   double PerAccess = Bytes / Accesses;
   double Uniform = std::min(nonNegative(F.global_uniform), Accesses);
   double Scattered = std::min(
@@ -178,8 +182,13 @@ double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
 
   double RowBytes = std::min(BlockX, WarpSize) * PerAccess;
   double RowWaste = std::ceil(RowBytes / SectorBytes) * SectorBytes / RowBytes;
-  return Coalesced * PerAccess * RowWaste + Uniform * PerAccess / WarpSize +
-         Scattered * std::max(PerAccess, SectorBytes);
+  double Shared = Uniform * PerAccess / WarpSize +
+                  Scattered * std::max(PerAccess, SectorBytes);
+  // A row narrower than a sector moves whole sectors through L2, but the
+  // rest of each sector is the next rows' data, read by the block's other
+  // warps while it is still in L2: DRAM moves it once.
+  L2Bytes = Coalesced * PerAccess * RowWaste + Shared;
+  return Coalesced * PerAccess + Shared;
 }
 
 ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
@@ -197,7 +206,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.Instructions =
       nonNegative(F.instructions) + Special * SpecialFnExtraFp32Ops;
   W.DramBytes = dramBytesPerThread(F, Q.Block[0], Q.Arch->WarpSize,
-                                   W.GlobalAccesses);
+                                   W.GlobalAccesses, W.L2Bytes);
   auto Banked = [](double Bytes, double Accesses) {
     return std::max(nonNegative(Bytes), MinBankBytes * nonNegative(Accesses));
   };
@@ -209,6 +218,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
       nonNegative(F.shared_atomics) * SharedAtomicAccesses * MinBankBytes;
   W.AtomicBytes = nonNegative(F.global_atomics) * SectorBytes;
   W.Barriers = nonNegative(F.barriers);
+  W.Ilp = std::max(1.0, F.ilp);
   return W;
 }
 
@@ -276,10 +286,11 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
   const Term *Busiest =
       std::max_element(std::begin(Pipes), std::end(Pipes), ByCycles);
 
-  // Latency hiding: a scheduler issues back to back only with
-  // DependentIssueCycles ready warps.
-  double HiddenFraction =
-      std::min(1.0, Warps / (R.Schedulers * DependentIssueCycles));
+  // Latency hiding [VOLK]: a scheduler issues back to back only with
+  // DependentIssueCycles ready instructions, from more warps or from
+  // independent instructions of one warp (ILP: unrolled register tiles).
+  double HiddenFraction = std::min(
+      1.0, Warps * W.Ilp / (R.Schedulers * DependentIssueCycles));
   Term Compute = {Busiest->Name, Busiest->Cycles / HiddenFraction};
 
   // Little's law: the SM sustains at most (bytes in flight / latency).
@@ -299,6 +310,7 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
   Term Others[] = {
       Compute,
       {"dram", Dram},
+      {"l2", Cycles(W.L2Bytes * Threads, R.L2PortBytesPerSecond / R.ClockHz)},
       {"shared", Cycles(W.L1Bytes * Lanes, A.SharedBytesPerClockPerSM)},
       {"atomic", Cycles(W.AtomicBytes * Threads,
                         R.L2PortBytesPerSecond / R.ClockHz)},
@@ -356,7 +368,7 @@ public:
     if (!Arch)
       return "analytic";
     return std::string("analytic (") + Arch->Name + ", " +
-           Arch->ReferenceGpu + ")";
+           Arch->MarketingName + ")";
   }
 
   llvm::Error predict(llvm::ArrayRef<CostQuery> Queries,

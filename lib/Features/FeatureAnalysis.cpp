@@ -534,6 +534,25 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
   }
 }
 
+/// The longest chain of instructions in BB each of which uses the one
+/// before: the steps a thread needs at least, however many independent
+/// instructions it could issue between them (ILP = instructions / steps).
+unsigned dependenceDepth(const BasicBlock &BB) {
+  DenseMap<const Instruction *, unsigned> Depth;
+  unsigned Longest = 0;
+  for (const Instruction &I : BB) {
+    if (isa<PHINode>(I) || I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd())
+      continue;
+    unsigned D = 0;
+    for (const Value *Op : I.operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op))
+        D = std::max(D, Depth.lookup(OpI));
+    Depth[&I] = D + 1;
+    Longest = std::max(Longest, D + 1);
+  }
+  return Longest;
+}
+
 KernelFeatures FeatureCounter::count(Function &F) {
   auto It = Done.find(&F);
   if (It != Done.end())
@@ -559,6 +578,7 @@ KernelFeatures FeatureCounter::count(Function &F) {
     }
     for (Instruction &I : BB)
       countInstruction(I, W, S);
+    Out.critical_path += W * dependenceDepth(BB);
   }
   for (const auto &[L, LW] : Loops) {
     Out.loops += 1;

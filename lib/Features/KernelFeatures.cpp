@@ -161,6 +161,7 @@ void KernelFeatures::finalize() {
   flops = fp32_ops + fp16_ops + fp64_ops + 2 * (fp32_fma + fp16_fma + fp64_fma);
   double GlobalBytes = global_load_bytes + global_store_bytes;
   arithmetic_intensity = GlobalBytes > 0 ? flops / GlobalBytes : flops;
+  ilp = critical_path > 0 ? std::max(1.0, instructions / critical_path) : 1;
   auto Reads = [](const std::string &S, char C) {
     return S.find(C) != std::string::npos;
   };

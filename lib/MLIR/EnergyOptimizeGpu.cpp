@@ -56,6 +56,16 @@ void warnUnsupported(gpu::GPUFuncOp Kernel, Operation *Op,
       << Consequence;
 }
 
+/// The gpu option's description, with the boards it accepts.
+const std::string &gpuOptionHelp() {
+  static const std::string Help =
+      "GPU board (else an error); its compute capability wins over the "
+      "chip's, and one that differs from arch is an error; default: the "
+      "architecture's default board. Boards: " +
+      gpuBoardNames();
+  return Help;
+}
+
 //===-- Launch sites ------------------------------------------------------===//
 
 /// The gpu.launch_func ops of one kernel, and whether they can take a new
@@ -219,8 +229,10 @@ struct EnergyOptimizeGpuPass
       llvm::cl::init(0.10)};
   Option<std::string> ArchName{
       *this, "arch",
-      llvm::cl::desc("sm_XX with tables (else an error); default: the "
-                     "gpu.module's #nvvm.target chip, else sm_90")};
+      llvm::cl::desc("sm_XX with tables (else an error), modelled as its "
+                     "default board; default: the gpu.module's #nvvm.target "
+                     "chip, else sm_90")};
+  Option<std::string> GpuName{*this, "gpu", llvm::cl::desc(gpuOptionHelp())};
   Option<std::string> ModelFile{
       *this, "model",
       llvm::cl::desc("XGBoost model file (python3 -m energy.train), or "
@@ -234,7 +246,7 @@ struct EnergyOptimizeGpuPass
 
 private:
   ObjectiveSpec Objective;
-  std::map<unsigned, SelectedModel> Models; // by SM version
+  std::map<const GpuArch *, SelectedModel> Models; // by board
 
   LogicalResult parseOptions();
   const GpuArch &archFor(gpu::GPUModuleOp Module,
@@ -261,31 +273,36 @@ LogicalResult EnergyOptimizeGpuPass::parseOptions() {
       << llvm::format("%g", MaxSlowdown.getValue());
   if (llvm::Error E = checkMaxSlowdown(MaxSlowdown.getValue(), Spelled))
     return Fail(toString(std::move(E)));
-  if (!ArchName.empty())
-    if (auto Arch = parseGpuArchOption(ArchName); !Arch)
-      return Fail(toString(Arch.takeError()));
+  if (llvm::Error E = checkGpuOptions(ArchName, GpuName))
+    return Fail(toString(std::move(E)));
   Objective.Goal = *Goal;
   Objective.MaxSlowdown = MaxSlowdown.getValue();
   return success();
 }
 
-/// The arch option, else the chip of the module's first #nvvm.target, else
-/// sm_90; a note says when it is assumed or approximated.
+/// The board option; else the default board of the arch option, else of the
+/// chip of the module's first #nvvm.target, else of sm_90. A note says when
+/// the architecture is assumed or approximated, or when the board's is not
+/// the chip's.
 const GpuArch &EnergyOptimizeGpuPass::archFor(gpu::GPUModuleOp Module,
                                               std::vector<std::string> &Notes) {
-  std::string Chip = ArchName;
-  if (ArrayAttr Targets = Module.getTargetsAttr(); Chip.empty() && Targets)
+  std::string Chip;
+  if (ArrayAttr Targets = Module.getTargetsAttr())
     for (Attribute T : Targets)
       if (auto NVVMTarget = dyn_cast<NVVM::NVVMTargetAttr>(T)) {
         Chip = NVVMTarget.getChip().str();
         break;
       }
+  if (!GpuName.empty())
+    return resolveGpuBoard(Chip, GpuName, Notes);
+  if (!ArchName.empty())
+    Chip = ArchName;
   return resolveGpuArch(Chip, "#nvvm.target on the gpu.module", Notes);
 }
 
 FailureOr<const SelectedModel *>
 EnergyOptimizeGpuPass::modelFor(const GpuArch &Arch) {
-  auto It = Models.find(Arch.SmVersion);
+  auto It = Models.find(&Arch);
   if (It != Models.end())
     return &It->second;
   SelectedModel Selected;
@@ -300,7 +317,7 @@ EnergyOptimizeGpuPass::modelFor(const GpuArch &Arch) {
     }
     Selected = std::move(*Chosen);
   }
-  return &(Models[Arch.SmVersion] = std::move(Selected));
+  return &(Models[&Arch] = std::move(Selected));
 }
 
 /// Block extents the kernel bakes in: it indexes with thread_id or block_id

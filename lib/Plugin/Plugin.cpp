@@ -110,7 +110,15 @@ static SettingFlag ModelFlag(
 static SettingFlag ArchFlag(
     "energy-arch", Setting{"arch"}, cl::value_desc("sm_XX"),
     cl::desc("Target GPU for the cost model (default: the kernel's "
-             "target-cpu); an architecture without tables is an error"));
+             "target-cpu), modelled as its default board; an architecture "
+             "without tables is an error"));
+static const std::string GpuFlagHelp =
+    "GPU board for the cost model (default: the architecture's default "
+    "board); its compute capability wins over the target's, and one that "
+    "differs from -energy-arch is an error. Boards: " +
+    gpuBoardNames();
+static SettingFlag GpuFlag("energy-gpu", Setting{"gpu"},
+                           cl::value_desc("board"), cl::desc(GpuFlagHelp));
 static SettingFlag WorkloadFlag(
     "energy-workload", Setting{"workload"}, cl::value_desc("items"),
     cl::desc("Work items per launch for every kernel (default: "

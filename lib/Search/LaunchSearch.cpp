@@ -149,7 +149,8 @@ void explainChoice(raw_ostream &OS, StringRef Config, StringRef Objective,
   OS << Config << " (" << Objective << "): predicted "
      << format("%.4g us, %.4g mJ", C.Prediction.TimeSeconds * 1e6,
                C.Prediction.EnergyJoules * 1e3)
-     << " per launch of " << WorkItems << " items on " << Arch.Name;
+     << " per launch of " << WorkItems << " items on " << Arch.Gpu << " ("
+     << Arch.Name << ")";
   for (const auto &[What, Baseline] : Baselines) {
     OS << "; vs the " << What << " (" << formatBlockShape(Baseline->Block)
        << ")";

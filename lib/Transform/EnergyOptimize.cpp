@@ -68,10 +68,19 @@ Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
     Opts.WorkItems = N;
     return Error::success();
   }
-  if (Key == "arch") {
-    if (auto Arch = parseGpuArchOption(Value); !Arch)
-      return Arch.takeError();
-    Opts.Arch = Value.str();
+  if (Key == "arch" || Key == "gpu") {
+    // Each value on its own (an empty one is an error, not "unset"), then
+    // the pair.
+    auto Named =
+        Key == "arch" ? parseGpuArchOption(Value) : parseGpuBoardOption(Value);
+    if (!Named)
+      return Named.takeError();
+    std::string Arch = Opts.Arch, Gpu = Opts.Gpu;
+    (Key == "arch" ? Arch : Gpu) = Value.str();
+    if (Error E = checkGpuOptions(Arch, Gpu))
+      return E;
+    Opts.Arch = std::move(Arch);
+    Opts.Gpu = std::move(Gpu);
     return Error::success();
   }
   if (Key == "report" || Key == "model") {
@@ -121,13 +130,17 @@ Expected<OptimizeOptions> parseOptimizeParams(StringRef Params,
 
 namespace {
 
-/// The architecture a kernel is compiled for, and a note when it is assumed
-/// or approximated.
-const GpuArch &archFor(const Function &F, StringRef Override,
+/// The tables for a kernel: the board the options name, else the default
+/// board of the arch option or of the kernel's target-cpu; a note says when
+/// they are assumed or approximated, or when the board's architecture is not
+/// the target's.
+const GpuArch &archFor(const Function &F, const OptimizeOptions &Opts,
                        std::vector<std::string> &Notes) {
-  StringRef Cpu = Override;
-  if (Cpu.empty())
-    Cpu = F.getFnAttribute("target-cpu").getValueAsString();
+  StringRef Cpu = F.getFnAttribute("target-cpu").getValueAsString();
+  if (!Opts.Gpu.empty())
+    return resolveGpuBoard(Cpu, Opts.Gpu, Notes);
+  if (!Opts.Arch.empty())
+    Cpu = Opts.Arch;
   return resolveGpuArch(Cpu, "sm_XX target-cpu", Notes);
 }
 
@@ -142,7 +155,7 @@ private:
   Module &M;
   const OptimizeOptions &Opts;
   CandidateFeatureExtractor Extractor;
-  std::map<unsigned, SelectedModel> Models; // by SM version
+  std::map<const GpuArch *, SelectedModel> Models; // by board
   FixedTunables Fixed;
   std::vector<KernelPlan> Plans;
   std::vector<Function *> Replaced; // erased last: see moveToFreshFunction
@@ -159,13 +172,13 @@ private:
 };
 
 Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
-  auto It = Models.find(Arch.SmVersion);
+  auto It = Models.find(&Arch);
   if (It != Models.end())
     return &It->second;
   auto Selected = selectCostModel(Arch, Opts.ModelFile);
   if (!Selected)
     return Selected.takeError();
-  return &(Models[Arch.SmVersion] = std::move(*Selected));
+  return &(Models[&Arch] = std::move(*Selected));
 }
 
 /// The kernel each -energy-force-config names, by any of its kernelNames.
@@ -318,7 +331,7 @@ Error ModuleOptimizer::run() {
   KernelPlanner Planner(Opts, *Info, Extractor);
   for (Function *F : Kernels) {
     std::vector<std::string> Notes;
-    const GpuArch &Arch = archFor(*F, Opts.Arch, Notes);
+    const GpuArch &Arch = archFor(*F, Opts, Notes);
     auto Model = modelFor(Arch);
     if (!Model)
       return Model.takeError();

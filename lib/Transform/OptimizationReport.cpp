@@ -54,6 +54,7 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   J.attribute("ir_name", P.IRName);
   J.attribute("record", P.Record);
   J.attribute("arch", P.Arch->Name);
+  J.attribute("gpu", P.Arch->Gpu);
   J.attribute("model", P.ModelName);
   J.attributeArray("notes", [&] {
     for (const std::string &N : P.Notes)

@@ -9,16 +9,16 @@
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic arch=sm_75})' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=OPTION
 
-// CHECK:     remark: energy: kernel @k80 left alone: {{.*}} items on sm_80;
-// CHECK:     remark: energy: kernel @k90a left alone: {{.*}} items on sm_90;
+// CHECK:     remark: energy: kernel @k80 left alone: {{.*}} items on a100-sxm-80gb (sm_80);
+// CHECK:     remark: energy: kernel @k90a left alone: {{.*}} items on h100-sxm (sm_90);
 // CHECK:     remark: energy: kernel @k87: no tables for sm_87; using sm_86
-// CHECK:     remark: energy: kernel @k87 left alone: {{.*}} items on sm_86;
+// CHECK:     remark: energy: kernel @k87 left alone: {{.*}} items on a10 (sm_86);
 // CHECK:     remark: energy: kernel @none: no #nvvm.target on the gpu.module; assuming sm_90
-// CHECK:     remark: energy: kernel @none left alone: {{.*}} items on sm_90;
+// CHECK:     remark: energy: kernel @none left alone: {{.*}} items on h100-sxm (sm_90);
 
 // OPTION-NOT: assuming
 // OPTION-NOT: no tables
-// OPTION-COUNT-4: items on sm_75;
+// OPTION-COUNT-4: items on t4 (sm_75);
 
 module attributes {gpu.container_module} {
   gpu.module @m80 [#nvvm.target<chip = "sm_80">] {

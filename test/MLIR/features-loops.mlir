@@ -33,6 +33,8 @@ module attributes {gpu.container_module} {
     // CHECK:       loops: 2 count
     // CHECK-NEXT:  max_loop_depth: 2 count
     // CHECK-NEXT:  unknown_trip_loops: 1 count
+    // CHECK-NEXT:  critical_path: {{[0-9]+}} instr/thread
+    // CHECK-NEXT:  ilp: {{[0-9.]+}} instr/step
     // CHECK-NEXT:  dims: tid=xy ctaid=xy ntid= nctaid=
     gpu.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %n: index)
         workgroup(%tileB: memref<16x16xf32, #wg>) kernel {

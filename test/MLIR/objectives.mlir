@@ -21,7 +21,7 @@
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic workload=1000000})' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WORKLOAD
 
-// ENERGY:   remark: energy: kernel @saxpy: chose block 768 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on sm_90;
+// ENERGY:   remark: energy: kernel @saxpy: chose block 768 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90);
 // ENERGY:   nvvm.reqntid = array<i32: 768, 1, 1>
 // ENERGY:   %[[G:.+]] = arith.constant 5460 : index
 // ENERGY:   gpu.launch_func @kernels::@saxpy blocks in (%[[G]], %c1, %c1) threads in (%{{.+}}, %c1, %c1)
@@ -36,7 +36,7 @@
 
 // SLOWDOWN: remark: energy: kernel @saxpy: chose block 96 (energy within 0% of the fastest):
 
-// WORKLOAD: per launch of 1000000 items on sm_90;
+// WORKLOAD: per launch of 1000000 items on h100-sxm (sm_90);
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {

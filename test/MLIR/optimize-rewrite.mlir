@@ -25,7 +25,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  %[[DIM:.+]] = arith.constant 768 : index
     // CHECK-NEXT:  %[[TID:.+]] = gpu.thread_id x
     // CHECK-NEXT:  arith.muli %[[BID]], %[[DIM]] : index
-    // REMARK: optimize-rewrite.mlir:[[@LINE+1]]:5: remark: energy: kernel @saxpy: chose block 768 (energy within 10% of the fastest): predicted {{[0-9.]+}} us, {{[0-9.]+}} mJ per launch of 3440640 items on sm_90; vs the occupancy heuristic (1024): energy -{{[0-9.]+}}%, time {{[-+][0-9.]+}}%; vs the default (256): energy -{{[0-9.]+}}%, time {{[-+][0-9.]+}}%; 19 of 19 candidates evaluated (13 more do not fit the launch sites), {{[0-9]+}} on the Pareto front; launches: grid 13440 block 256 -> grid 4480 block 768
+    // REMARK: optimize-rewrite.mlir:[[@LINE+1]]:5: remark: energy: kernel @saxpy: chose block 768 (energy within 10% of the fastest): predicted {{[0-9.]+}} us, {{[0-9.]+}} mJ per launch of 3440640 items on h100-sxm (sm_90); vs the occupancy heuristic (1024): energy -{{[0-9.]+}}%, time {{[-+][0-9.]+}}%; vs the default (256): energy -{{[0-9.]+}}%, time {{[-+][0-9.]+}}%; 19 of 19 candidates evaluated (13 more do not fit the launch sites), {{[0-9]+}} on the Pareto front; launches: grid 13440 block 256 -> grid 4480 block 768
     gpu.func @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) kernel {
       %bid = gpu.block_id x
       %bdim = gpu.block_dim x

@@ -2,8 +2,11 @@
 
 #include "energy/GpuArch.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "gtest/gtest.h"
+#include <cctype>
 #include <cmath>
+#include <set>
 #include <string>
 
 using namespace energy;
@@ -11,18 +14,74 @@ using namespace energy;
 namespace {
 
 TEST(GpuArchTest, RowsAscendAndCoverTheSupportedArchitectures) {
-  const unsigned Expected[] = {70, 75, 80, 86, 89, 90, 100};
+  const unsigned Expected[] = {61, 70, 75, 80, 86, 89, 90, 100};
   llvm::ArrayRef<GpuArch> Archs = allGpuArchs();
   ASSERT_EQ(Archs.size(), std::size(Expected));
+  ASSERT_EQ(allComputeCapabilities().size(), std::size(Expected));
   for (size_t I = 0; I < Archs.size(); ++I) {
     EXPECT_EQ(Archs[I].SmVersion, Expected[I]);
     EXPECT_EQ(std::string(Archs[I].Name), "sm_" + std::to_string(Expected[I]));
+    EXPECT_STREQ(Archs[I].Gpu, Archs[I].DefaultGpu);
+  }
+}
+
+// Each sm_XX keeps the reference board it had before boards could be named.
+TEST(GpuArchTest, DefaultBoards) {
+  const std::pair<unsigned, const char *> Expected[] = {
+      {61, "gtx-1070"}, {70, "v100"}, {75, "t4"},       {80, "a100-sxm-80gb"},
+      {86, "a10"},      {89, "l4"},   {90, "h100-sxm"}, {100, "b200"}};
+  for (const auto &[Sm, Gpu] : Expected) {
+    const GpuArch *A = lookupGpuArch(Sm);
+    ASSERT_NE(A, nullptr) << Sm;
+    EXPECT_STREQ(A->Gpu, Gpu);
+    EXPECT_EQ(A, lookupGpuBoard(Gpu)) << Gpu;
+  }
+}
+
+// The boards issue 11 asks for, and unique names.
+TEST(GpuArchTest, BoardsAreNamedOnce) {
+  llvm::SmallVector<llvm::StringRef> Required;
+  llvm::StringRef("h100-sxm h100-pcie h200 a100-sxm-80gb a100-pcie-40gb a10 "
+                  "a30 a40 l4 l40s t4 v100 rtx-2080-ti titan-rtx "
+                  "rtx-3060-laptop rtx-3090 rtx-a4000 rtx-a6000 rtx-4090 "
+                  "rtx-4000-ada gtx-1070 b200")
+      .split(Required, ' ');
+  for (llvm::StringRef Gpu : Required)
+    EXPECT_NE(lookupGpuBoard(Gpu), nullptr) << Gpu.str();
+  std::set<std::string> Names;
+  for (const GpuBoard &B : allGpuBoards()) {
+    EXPECT_TRUE(Names.insert(B.Gpu).second) << "twice: " << B.Gpu;
+    for (char C : std::string(B.Gpu))
+      EXPECT_TRUE(std::islower(C) || std::isdigit(C) || C == '-') << B.Gpu;
+  }
+  EXPECT_EQ(lookupGpuBoard("RTX-A4000"), nullptr);
+  EXPECT_EQ(lookupGpuBoard(""), nullptr);
+}
+
+// Every board joins the row of its compute capability, and nothing else.
+TEST(GpuArchTest, EveryBoardHasItsComputeCapability) {
+  for (const GpuBoard &B : allGpuBoards()) {
+    SCOPED_TRACE(B.Gpu);
+    const ComputeCapability *C = lookupComputeCapability(B.BoardSm);
+    ASSERT_NE(C, nullptr);
+    const GpuArch *A = lookupGpuBoard(B.Gpu);
+    ASSERT_NE(A, nullptr);
+    EXPECT_EQ(A->SmVersion, B.BoardSm);
+    EXPECT_STREQ(A->Name, C->Name);
+    EXPECT_EQ(A->MaxThreadsPerSM, C->MaxThreadsPerSM);
+    EXPECT_EQ(A->SMCount, B.SMCount);
+    EXPECT_EQ(A->L2Bytes, B.L2Bytes);
+  }
+  for (const ComputeCapability &C : allComputeCapabilities()) {
+    const GpuArch *Default = lookupGpuBoard(C.DefaultGpu);
+    ASSERT_NE(Default, nullptr) << C.Name;
+    EXPECT_EQ(Default->SmVersion, C.SmVersion) << C.Name;
   }
 }
 
 // Relations that NVIDIA's tables guarantee; a typo in a row breaks one.
-TEST(GpuArchTest, RowsAreSelfConsistent) {
-  for (const GpuArch &A : allGpuArchs()) {
+TEST(GpuArchTest, ComputeCapabilitiesAreSelfConsistent) {
+  for (const ComputeCapability &A : allComputeCapabilities()) {
     SCOPED_TRACE(A.Name);
     EXPECT_EQ(A.WarpSize, 32u);
     EXPECT_EQ(A.MaxThreadsPerSM, A.MaxWarpsPerSM * A.WarpSize);
@@ -34,38 +93,81 @@ TEST(GpuArchTest, RowsAreSelfConsistent) {
     // Occupancy.cpp adds the reserve after rounding; that equals NVIDIA's
     // rounding of the sum only if the reserve is a multiple of the unit.
     EXPECT_EQ(A.ReservedSharedMemPerBlock % A.SharedMemAllocUnit, 0u);
-    // The opt-in maximum plus the reserve is the whole carveout on every row.
-    EXPECT_EQ(A.MaxSharedMemPerBlock + A.ReservedSharedMemPerBlock,
+    // From 7.0 on, the opt-in maximum plus the reserve is the whole
+    // carveout; 6.x caps a block at 48 KB of a larger SM.
+    if (A.SmVersion >= 70) {
+      EXPECT_EQ(A.MaxSharedMemPerBlock + A.ReservedSharedMemPerBlock,
+                A.SharedMemPerSM);
+    }
+    EXPECT_LE(A.MaxSharedMemPerBlock + A.ReservedSharedMemPerBlock,
               A.SharedMemPerSM);
     EXPECT_LE(A.MaxSharedMemPerBlockDefault, A.MaxSharedMemPerBlock);
-    EXPECT_GT(A.IdlePowerW, 0.0);
-    EXPECT_LT(A.IdlePowerW, A.MaxPowerW);
-    EXPECT_GT(A.DramBandwidthGBs, 0.0);
-    EXPECT_GT(A.L2BandwidthGBs, A.DramBandwidthGBs);
-    EXPECT_GT(A.PeakTensorFp16TFlops, A.PeakFp16TFlops);
-    EXPECT_GT(A.PeakFp32TFlops, A.PeakFp64TFlops);
+    EXPECT_GT(A.SharedBytesPerClockPerSM, 0.0);
+  }
+}
+
+TEST(GpuArchTest, BoardsAreSelfConsistent) {
+  for (const GpuBoard &B : allGpuBoards()) {
+    SCOPED_TRACE(B.Gpu);
+    EXPECT_GT(std::string(B.MarketingName).size(), 0u);
+    EXPECT_GT(B.SMCount, 0u);
+    EXPECT_GT(B.BoostClockGHz, 0.0);
+    EXPECT_LT(B.BaseClockGHz, B.BoostClockGHz); // 0: not published
+    EXPECT_GE(B.BaseClockGHz, 0.0);
+    EXPECT_GT(B.PeakFp16TFlops, 0.0);
+    EXPECT_GT(B.PeakFp64TFlops, 0.0);
+    EXPECT_GT(B.PeakFp32TFlops, B.PeakFp64TFlops);
+    // Tensor cores from sm_70 on, faster than the FP16 pipes.
+    if (B.BoardSm >= 70) {
+      EXPECT_GT(B.PeakTensorFp16TFlops, B.PeakFp16TFlops);
+    } else {
+      EXPECT_EQ(B.PeakTensorFp16TFlops, 0.0);
+    }
+    EXPECT_GT(B.DramBandwidthGBs, 0.0);
+    EXPECT_GE(B.L2Bytes, 2u << 20);
+    EXPECT_GT(B.L2BandwidthGBs, B.DramBandwidthGBs);
+    EXPECT_GT(B.IdlePowerW, 0.0);
+    EXPECT_LT(B.IdlePowerW, B.MaxPowerW);
   }
 }
 
 // Peak FP32 = SMs x FP32 lanes per SM x 2 (FMA) x boost clock, within the
 // datasheets' rounding. Lanes per SM from the architecture whitepapers.
 TEST(GpuArchTest, PeakFp32MatchesSMsLanesAndClock) {
-  struct {
-    unsigned Sm;
-    unsigned LanesPerSM;
-  } const Lanes[] = {{70, 64},  {75, 64},  {80, 64},  {86, 128},
-                     {89, 128}, {90, 128}, {100, 128}};
-  for (const auto &L : Lanes) {
-    const GpuArch *A = lookupGpuArch(L.Sm);
-    ASSERT_NE(A, nullptr);
-    SCOPED_TRACE(A->Name);
-    double Derived = A->SMCount * L.LanesPerSM * 2 * A->BoostClockGHz / 1000;
-    EXPECT_NEAR(A->PeakFp32TFlops / Derived, 1.0, 0.01);
+  auto Lanes = [](unsigned Sm) {
+    return Sm == 70 || Sm == 75 || Sm == 80 ? 64 : 128;
+  };
+  for (const GpuBoard &B : allGpuBoards()) {
+    SCOPED_TRACE(B.Gpu);
+    double Derived = B.SMCount * Lanes(B.BoardSm) * 2 * B.BoostClockGHz / 1000;
+    EXPECT_NEAR(B.PeakFp32TFlops / Derived, 1.0, 0.01);
   }
+}
+
+// Two boards of one compute capability differ only in their board figures.
+TEST(GpuArchTest, BoardsOfOneArchitectureShareItsLimits) {
+  const GpuArch *A4000 = lookupGpuBoard("rtx-a4000");
+  const GpuArch *A6000 = lookupGpuBoard("rtx-a6000");
+  ASSERT_TRUE(A4000 && A6000);
+  EXPECT_EQ(A4000->SmVersion, 86u);
+  EXPECT_EQ(A6000->SmVersion, 86u);
+  EXPECT_EQ(A4000->SharedMemPerSM, A6000->SharedMemPerSM);
+  EXPECT_EQ(A4000->SMCount, 48u);
+  EXPECT_EQ(A6000->SMCount, 84u);
+  EXPECT_EQ(A4000->L2Bytes, 4u << 20);
+  EXPECT_EQ(A6000->L2Bytes, 6u << 20);
 }
 
 // Spot checks against the CUDA C++ Programming Guide's table.
 TEST(GpuArchTest, OccupancyLimitsMatchTheProgrammingGuide) {
+  const GpuArch *P = lookupGpuArch(61);
+  ASSERT_NE(P, nullptr);
+  EXPECT_EQ(P->MaxThreadsPerSM, 2048u);
+  EXPECT_EQ(P->MaxBlocksPerSM, 32u);
+  EXPECT_EQ(P->SharedMemPerSM, 98304u);       // 96 KB
+  EXPECT_EQ(P->MaxSharedMemPerBlock, 49152u); // 48 KB, no opt-in
+  EXPECT_EQ(P->ReservedSharedMemPerBlock, 0u);
+
   const GpuArch *T4 = lookupGpuArch(75);
   ASSERT_NE(T4, nullptr);
   EXPECT_EQ(T4->MaxThreadsPerSM, 1024u);
@@ -120,8 +222,41 @@ TEST(GpuArchTest, NearestPrefersSameMajorThenLowerThenLowest) {
   EXPECT_EQ(Nearest(103), 100u);
   EXPECT_EQ(Nearest(120), 100u); // no major-12 row: closest lower
   EXPECT_EQ(Nearest(1000), 100u);
-  EXPECT_EQ(Nearest(61), 70u); // below every row: the lowest
-  EXPECT_EQ(Nearest(0), 70u);
+  EXPECT_EQ(Nearest(61), 61u);
+  EXPECT_EQ(Nearest(60), 61u); // Pascal: the only row of major 6
+  EXPECT_EQ(Nearest(52), 61u); // below every row: the lowest
+  EXPECT_EQ(Nearest(0), 61u);
+}
+
+TEST(GpuArchTest, GpuOptions) {
+  EXPECT_FALSE(bool(checkGpuOptions("", "")));
+  EXPECT_FALSE(bool(checkGpuOptions("sm_86", "")));
+  EXPECT_FALSE(bool(checkGpuOptions("", "rtx-a4000")));
+  EXPECT_FALSE(bool(checkGpuOptions("sm_86", "rtx-a4000")));
+  EXPECT_FALSE(bool(checkGpuOptions("sm_90a", "h100-pcie")));
+  auto Message = [](llvm::Error E) { return toString(std::move(E)); };
+  EXPECT_EQ(Message(checkGpuOptions("sm_90", "rtx-a4000")),
+            "gpu 'rtx-a4000' is sm_86, but arch is 'sm_90' (name one of "
+            "them, or matching ones)");
+  EXPECT_EQ(Message(checkGpuOptions("", "a4000")),
+            "unknown gpu 'a4000' (known: " + gpuBoardNames() + ")");
+  EXPECT_EQ(Message(checkGpuOptions("sm_87", "a10")),
+            "no tables for arch 'sm_87' (known: sm_61, sm_70, sm_75, sm_80, "
+            "sm_86, sm_89, sm_90, sm_100)");
+  EXPECT_NE(gpuBoardNames().find("rtx-a4000, rtx-a6000"), std::string::npos);
+}
+
+TEST(GpuArchTest, TheBoardWinsOverTheTarget) {
+  std::vector<std::string> Notes;
+  const GpuArch &Same = resolveGpuBoard("sm_86", "rtx-a4000", Notes);
+  EXPECT_STREQ(Same.Gpu, "rtx-a4000");
+  EXPECT_TRUE(Notes.empty());
+  resolveGpuBoard("", "rtx-a4000", Notes); // no target: nothing to say
+  EXPECT_TRUE(Notes.empty());
+  const GpuArch &Other = resolveGpuBoard("sm_86", "h100-sxm", Notes);
+  EXPECT_EQ(Other.SmVersion, 90u);
+  ASSERT_EQ(Notes.size(), 1u);
+  EXPECT_EQ(Notes[0], "target is sm_86; using gpu h100-sxm, which is sm_90");
 }
 
 TEST(GpuArchTest, ParseSmVersionAcceptsNVPTXCpuNames) {

@@ -1,0 +1,61 @@
+; -energy-gpu (pass parameter gpu=) names the board the cost model describes.
+; An RTX A4000 and an RTX A6000 are both sm_86, with the same occupancy
+; limits, but 48 SMs and 448 GB/s against 84 SMs and 768 GB/s: the same
+; launch of 2^24 items is predicted faster on the A6000. Without the option,
+; sm_86 is its default board, the A10. The report and the remark name the
+; board; its model description names it too.
+; RUN: %opt %loadenergy -passes=energy-optimize -energy-gpu=rtx-a4000 \
+; RUN:   -energy-force-config=fill:256 -energy-report=%t.a4000.json %s \
+; RUN:   -pass-remarks-analysis=energy -disable-output 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt %loadenergy -passes='energy-optimize<gpu=rtx-a6000;force=fill:256;report=%t.a6000.json>' \
+; RUN:   %s -disable-output
+; RUN: %opt %loadenergy -passes=energy-optimize -energy-force-config=fill:256 \
+; RUN:   -energy-report=%t.default.json %s -disable-output
+; RUN: FileCheck %s --check-prefix=A4000 < %t.a4000.json
+; RUN: FileCheck %s --check-prefix=A6000 < %t.a6000.json
+; RUN: FileCheck %s --check-prefix=DEFAULT < %t.default.json
+; RUN: %python -c "import json,sys; \
+; RUN:   t = [json.load(open(f))['kernels'][0]['choice']['time_s'] for f in sys.argv[1:]]; \
+; RUN:   print('a6000 faster' if t[1] < t[0] else 'a6000 not faster', 'a6000 like a4000' if t[1] == t[2] else '')" \
+; RUN:   %t.a4000.json %t.a6000.json %t.default.json | FileCheck %s --check-prefix=TIME
+
+; The same board under -energy-arch that agrees (sm_86) is no conflict.
+; RUN: %opt %loadenergy -passes=energy-optimize -energy-arch=sm_86 -energy-gpu=rtx-a4000 \
+; RUN:   -energy-report=%t.agree.json %s -disable-output
+; RUN: FileCheck %s --check-prefix=A4000 < %t.agree.json
+
+; REMARK: remark: {{.*}}kernel fill {{.*}} per launch of 16777216 items on rtx-a4000 (sm_86);
+; A4000:      "arch": "sm_86",
+; A4000-NEXT: "gpu": "rtx-a4000",
+; A4000-NEXT: "model": "analytic (sm_86, RTX A4000)",
+; A4000-NEXT: "notes": [],
+; A6000:      "arch": "sm_86",
+; A6000-NEXT: "gpu": "rtx-a6000",
+; A6000-NEXT: "model": "analytic (sm_86, RTX A6000)",
+; DEFAULT:      "arch": "sm_86",
+; DEFAULT-NEXT: "gpu": "a10",
+; DEFAULT-NEXT: "model": "analytic (sm_86, A10)",
+; TIME: a6000 faster
+; TIME-NOT: like
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+
+define void @fill(ptr addrspace(1) %out) #0 {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %base = mul i32 %ctaid, %ntid
+  %i = add i32 %base, %tid
+  %p = getelementptr float, ptr addrspace(1) %out, i32 %i
+  store float 1.0, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+attributes #0 = { "target-cpu"="sm_86" }
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @fill, !"kernel", i32 1}
