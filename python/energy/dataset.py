@@ -268,3 +268,10 @@ def _csv_records(path, text):
         record = {h: c for h, c in zip(header, cells) if not h.startswith(FEATURE_PREFIX)}
         record["features"] = [(name, cells[i]) for i, name in feature_at]
         yield reader.line_num, record
+
+
+def load_tuning_cache(path, device_name=None):
+    """Measurements of a Kernel Tuner cache, KTT output or T4 results file, as an
+    energy.tuning_cache.TuningCache; `device_name` is needed for T4 files only."""
+    from energy import tuning_cache   # it raises DatasetError from here: import late
+    return tuning_cache.read_tuning_cache(path, device_name)

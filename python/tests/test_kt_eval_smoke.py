@@ -1,0 +1,73 @@
+"""End to end: energy.kt_eval compiles a small sample through energy.so.
+
+Runs only where ENERGY_PLUGIN names the plugin: the ctest `kt-eval` sets it to the built
+one, and `python` (the whole suite) skips this. coulomb-sum is the cheapest problem to
+compile; its GTX 1070 cache also exercises a board the plugin may not have tables for.
+"""
+
+import json
+import math
+import os
+import unittest
+
+from energy import kt_eval, tuning_problem
+
+from tests import util
+
+PLUGIN = os.environ.get("ENERGY_PLUGIN")
+PROBLEM = "coulomb-sum"
+
+
+def files_under(folder):
+    return sorted(os.path.join(r, n) for r, _, names in os.walk(folder) for n in names)
+
+
+@unittest.skipUnless(PLUGIN, "ENERGY_PLUGIN is not set (the ctest kt-eval sets it)")
+class KtEvalSmokeTest(util.TempDirTest):
+    def setUp(self):
+        super().setUp()
+        problem = tuning_problem.load(PROBLEM)
+        if not all(os.path.exists(p) for p in problem.sources + problem.caches):
+            self.skipTest("the shared measurements are not here")
+
+    def run_eval(self, name):
+        out, cache = os.path.join(self.tmp, name + ".json"), os.path.join(self.tmp, "cache")
+        argv = [PROBLEM, "--sample", "6", "--plugin", PLUGIN, "--cache-dir", cache,
+                "--json", out]
+        if name == "first":
+            argv += ["--plot", os.path.join(self.tmp, "plot.png")]
+        code, stdout, err = util.run_main(kt_eval.main, argv)
+        self.assertEqual(code, 0, err)
+        self.assertIn("| problem | board |", stdout)
+        with open(out, encoding="utf-8") as f:
+            return json.load(f), files_under(cache)
+
+    def test_sample_through_the_plugin(self):
+        report, cached = self.run_eval("first")
+        self.assertEqual(report["format"], kt_eval.FORMAT)
+        self.assertGreater(os.path.getsize(os.path.join(self.tmp, "plot.png")), 0)
+        results = report["results"]
+        self.assertEqual(len(results), len(tuning_problem.load(PROBLEM).caches))
+        for r in results:
+            self.assertEqual(r["cache"]["repository"], "HiPerCoRe/KTT")
+            self.assertEqual(r["sample"]["size"], 6)
+            self.assertTrue("skipped" in r or "time" in r, r)
+        evaluated = [r for r in results if "time" in r]
+        self.assertTrue(evaluated, [r.get("skipped") for r in results])
+        for r in evaluated:
+            m = r["time"]
+            for key in ("spearman", "kendall"):
+                self.assertTrue(math.isfinite(m[key]) and -1 <= m[key] <= 1, (key, m[key]))
+            self.assertTrue(math.isfinite(m["median_predicted_over_measured"]))
+            for strategy in ("plugin", "random", "max_occupancy"):
+                pick = m["picks"][strategy]
+                self.assertTrue(math.isfinite(pick["regret"]) and pick["regret"] >= 1)
+                self.assertTrue(0 <= pick["percentile"] <= 100)
+            self.assertEqual(len(r["configs"]), r["compiled"])
+            self.assertIn(m["best_config"], [c["config"] for c in r["configs"]])
+        self.assertIn("time", report["summary"])
+
+        # A rerun is answered from the compile cache, with the same figures.
+        again, cached_again = self.run_eval("second")
+        self.assertEqual(cached_again, cached)
+        self.assertEqual(again["results"], results)
