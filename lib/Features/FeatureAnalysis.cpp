@@ -315,6 +315,15 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
   for (const SCEVUnknown *U : Collector.Unknowns) {
     if (!U->getType()->isIntegerTy())
       return std::nullopt;
+    // A thread's or block's index offsets where its loop starts (i = tid;
+    // i < n; i += stride): the first thread's count, not an extent.
+    if (auto Read = readsSpecialRegister(U->getValue());
+        Read && (Read->Reg == SpecialRegister::ThreadIdx ||
+                 Read->Reg == SpecialRegister::BlockIdx ||
+                 Read->Reg == SpecialRegister::LaneId)) {
+      Assumed[U->getValue()] = SE.getZero(U->getType());
+      continue;
+    }
     BoundValue B = boundValue(U->getValue());
     auto It = Stated.find(U->getValue());
     B.Stated = It != Stated.end();

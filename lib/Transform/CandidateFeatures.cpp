@@ -143,7 +143,7 @@ FunctionPassManager &CandidateFeatureExtractor::simplification(Module &M) {
 
 Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     Function &K, ArrayRef<std::pair<GlobalVariable *, int>> Values,
-    bool Optimized) {
+    bool Optimized, const std::optional<KnownLaunch> &Launch) {
   prepared(K);
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(Prepared, VMap);
@@ -152,6 +152,12 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
       Copy->eraseFromParent();
       return E;
     }
+  // Loops over the grid (grid-stride loops) get their real trip counts.
+  if (Launch) {
+    foldBlockDim(*Copy, Launch->Block);
+    if (Launch->Grid)
+      foldGridDim(*Copy, *Launch->Grid);
+  }
   if (Optimized) {
     simplification(*K.getParent()).run(*Copy, SimplifyFAM);
     SimplifyFAM.clear(*Copy, Copy->getName());

@@ -22,6 +22,7 @@
 
 #include "ToolchainResources.h"
 
+#include "energy/ConfigSpace.h"
 #include "energy/FeatureAnalysis.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -42,12 +43,19 @@ public:
   explicit CandidateFeatureExtractor(FeatureOptions Opts);
   ~CandidateFeatureExtractor();
 
+  /// A launch the candidate's code may assume: a forced config's block and
+  /// grid, folded into the copy that is measured.
+  struct KnownLaunch {
+    BlockShape Block;
+    std::optional<std::array<uint64_t, 3>> Grid;
+  };
+
   /// Features of Kernel with each Values[i].first read as Values[i].second,
   /// after the -O3 function simplification pipeline when Optimized.
   llvm::Expected<KernelFeatures>
   extract(llvm::Function &Kernel,
           llvm::ArrayRef<std::pair<llvm::GlobalVariable *, int>> Values,
-          bool Optimized);
+          bool Optimized, const std::optional<KnownLaunch> &Launch);
 
   /// The cleaned-up clone of Kernel (inlined, SROA'd), made on first use;
   /// it lives until release().

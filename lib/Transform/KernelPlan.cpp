@@ -287,7 +287,8 @@ shapesFor(const KernelPlan &P, size_t Assignment,
   return std::vector<BlockShape>{B};
 }
 
-Error KernelPlanner::measureAssignments(KernelPlan &P) {
+Error KernelPlanner::measureAssignments(KernelPlan &P,
+                                        const ForcedConfig *Force) {
   P.Simplified = Opts.Simplify == SimplifyMode::Always ||
                  (Opts.Simplify == SimplifyMode::Auto && (P.OptedIn || P.Forced));
   P.Assignments = enumerateAssignments(P.Tunables);
@@ -301,7 +302,11 @@ Error KernelPlanner::measureAssignments(KernelPlan &P) {
     std::vector<std::pair<GlobalVariable *, int>> Values;
     for (size_t I = 0; I < A.size(); ++I)
       Values.emplace_back(P.TunableVars[I], A[I]);
-    auto Features = Extractor.extract(*P.Kernel, Values, P.Simplified);
+    std::optional<CandidateFeatureExtractor::KnownLaunch> Launch;
+    if (Force)
+      Launch = CandidateFeatureExtractor::KnownLaunch{Force->Block, Force->Grid};
+    auto Features =
+        Extractor.extract(*P.Kernel, Values, P.Simplified, Launch);
     if (!Features)
       return Features.takeError();
     P.Features.push_back(std::move(*Features));
@@ -521,7 +526,7 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
                                                 P.Arch->WarpSize);
   if (auto Why = NoAdvice(Inferred))
     return NoAdviceError(*Why);
-  if (Error E = measureAssignments(P))
+  if (Error E = measureAssignments(P, Force))
     return E;
   auto DefaultShape = declaredDefaultShape(P, Tiled);
   if (!DefaultShape)

@@ -41,7 +41,7 @@ private:
 
   llvm::Error setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
                             const ForcedConfig *Force);
-  llvm::Error measureAssignments(KernelPlan &P);
+  llvm::Error measureAssignments(KernelPlan &P, const ForcedConfig *Force);
   llvm::Expected<Candidate> makeCandidate(const KernelPlan &P,
                                           size_t Assignment,
                                           const BlockShape &Block);

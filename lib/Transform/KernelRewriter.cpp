@@ -202,18 +202,32 @@ static void inlineBlockDimHelpers(Function &F) {
   }
 }
 
-void foldBlockDim(Function &F, const BlockShape &Block) {
-  inlineBlockDimHelpers(F);
+/// Replaces the reads of one special register's x, y and z (intrinsics
+/// First, First+1, First+2) in F by Values.
+static void foldSpecialRegister(Function &F, Intrinsic::ID First,
+                                ArrayRef<uint64_t> Values) {
   SmallVector<CallInst *, 8> Reads;
   for (Instruction &I : instructions(F))
-    if (isBlockDimRead(I))
-      Reads.push_back(cast<CallInst>(&I));
+    if (auto *Call = dyn_cast<CallInst>(&I))
+      if (const Function *Callee = Call->getCalledFunction())
+        if (Callee->getIntrinsicID() >= First &&
+            Callee->getIntrinsicID() < First + 3)
+          Reads.push_back(Call);
   for (CallInst *Call : Reads) {
-    unsigned Axis = Call->getCalledFunction()->getIntrinsicID() -
-                    Intrinsic::nvvm_read_ptx_sreg_ntid_x;
-    Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), Block[Axis]));
+    unsigned Axis = Call->getCalledFunction()->getIntrinsicID() - First;
+    Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), Values[Axis]));
     Call->eraseFromParent();
   }
+}
+
+void foldBlockDim(Function &F, const BlockShape &Block) {
+  inlineBlockDimHelpers(F);
+  uint64_t Values[] = {Block[0], Block[1], Block[2]};
+  foldSpecialRegister(F, Intrinsic::nvvm_read_ptx_sreg_ntid_x, Values);
+}
+
+void foldGridDim(Function &F, const std::array<uint64_t, 3> &Grid) {
+  foldSpecialRegister(F, Intrinsic::nvvm_read_ptx_sreg_nctaid_x, Grid);
 }
 
 Function *moveToFreshFunction(Function &F) {

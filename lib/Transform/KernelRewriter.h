@@ -49,6 +49,10 @@ llvm::Error resizeSharedArray(llvm::GlobalVariable &Array,
 /// inlining the always-inline helpers clang reads blockDim through.
 void foldBlockDim(llvm::Function &F, const BlockShape &Block);
 
+/// Replaces gridDim reads in F by the launch's grid (a forced config's
+/// grid=, for its prediction only). F's helpers must be inlined already.
+void foldGridDim(llvm::Function &F, const std::array<uint64_t, 3> &Grid);
+
 /// Moves F's body, name, attributes and uses into a new Function placed
 /// where F was, and returns it; F is left an empty declaration for the
 /// caller to erase once no new Function can reuse its address. NVPTX caches
