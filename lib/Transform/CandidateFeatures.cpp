@@ -22,6 +22,8 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
+#include <chrono>
+
 using namespace llvm;
 
 namespace energy {
@@ -143,7 +145,13 @@ FunctionPassManager &CandidateFeatureExtractor::simplification(Module &M) {
 
 Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     Function &K, ArrayRef<std::pair<GlobalVariable *, int>> Values,
-    bool Optimized, const std::optional<KnownLaunch> &Launch) {
+    bool Optimized, const std::optional<KnownLaunch> &Launch,
+    bool WithToolchain) {
+  auto Start = std::chrono::steady_clock::now();
+  auto SecondsSince = [](std::chrono::steady_clock::time_point T) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
+        .count();
+  };
   prepared(K);
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(Prepared, VMap);
@@ -163,8 +171,12 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     SimplifyFAM.clear(*Copy, Copy->getName());
   }
   KernelFeatures Features = computeKernelFeatures(*Copy, Opts);
-  if (Optimized && Target && Toolchain.available()) {
-    if (auto R = Toolchain.measure(*Copy, *Target)) {
+  FeatureSeconds += SecondsSince(Start);
+  if (Optimized && WithToolchain && Target && Toolchain.available()) {
+    auto ToolchainStart = std::chrono::steady_clock::now();
+    auto R = Toolchain.measure(*Copy, *Target);
+    ToolchainSeconds += SecondsSince(ToolchainStart);
+    if (R) {
       Features.register_estimate = R->Registers;
       Features.RegistersFrom = "ptxas";
       llvm::erase_if(Features.Notes, [](const std::string &Note) {

@@ -51,11 +51,21 @@ public:
   };
 
   /// Features of Kernel with each Values[i].first read as Values[i].second,
-  /// after the -O3 function simplification pipeline when Optimized.
+  /// after the -O3 function simplification pipeline when Optimized, with
+  /// registers from ptxas when also WithToolchain.
   llvm::Expected<KernelFeatures>
   extract(llvm::Function &Kernel,
           llvm::ArrayRef<std::pair<llvm::GlobalVariable *, int>> Values,
-          bool Optimized, const std::optional<KnownLaunch> &Launch);
+          bool Optimized, const std::optional<KnownLaunch> &Launch,
+          bool WithToolchain);
+
+  /// Whether ptxas can check registers.
+  bool hasToolchain() const { return Toolchain.available(); }
+
+  /// Seconds spent so far measuring features (simplification included) and
+  /// in NVPTX codegen and ptxas, for reports of where compile time went.
+  double featureSeconds() const { return FeatureSeconds; }
+  double toolchainSeconds() const { return ToolchainSeconds; }
 
   /// The cleaned-up clone of Kernel (inlined, SROA'd), made on first use;
   /// it lives until release().
@@ -75,6 +85,7 @@ private:
 
   FeatureOptions Opts;
   ToolchainResources Toolchain;
+  double FeatureSeconds = 0, ToolchainSeconds = 0;
   /// The NVPTX target, when it is linked into the host process (clang, opt
   /// and mlir-opt link every target), for its unrolling and cost hooks.
   std::unique_ptr<llvm::TargetMachine> Target;

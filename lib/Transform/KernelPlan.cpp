@@ -287,6 +287,91 @@ shapesFor(const KernelPlan &P, size_t Assignment,
   return std::vector<BlockShape>{B};
 }
 
+/// Each tunable's variable and its value in assignment A.
+static std::vector<std::pair<GlobalVariable *, int>>
+assignmentValues(const KernelPlan &P, size_t A) {
+  std::vector<std::pair<GlobalVariable *, int>> Values;
+  for (size_t I = 0; I < P.Assignments[A].size(); ++I)
+    Values.emplace_back(P.TunableVars[I], P.Assignments[A][I]);
+  return Values;
+}
+
+/// Assignments whose registers ptxas checks: all of them when there are
+/// this few, else this many with the best predicted candidates (each costs
+/// an NVPTX codegen and a ptxas run).
+constexpr size_t MaxToolchainChecked = 4;
+
+/// The launch a forced config states, folded into what is measured.
+static std::optional<CandidateFeatureExtractor::KnownLaunch>
+knownLaunch(const ForcedConfig *Force) {
+  if (!Force)
+    return std::nullopt;
+  return CandidateFeatureExtractor::KnownLaunch{Force->Block, Force->Grid};
+}
+
+/// The value the objective minimizes for one prediction.
+static double objectiveScore(const CostPrediction &P, Objective Goal) {
+  switch (Goal) {
+  case Objective::Time: return P.TimeSeconds;
+  case Objective::Energy: return P.EnergyJoules;
+  case Objective::EDP: return P.TimeSeconds * P.EnergyJoules;
+  }
+  return P.TimeSeconds;
+}
+
+Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
+                                                 const CostModel &Model,
+                                                 const ForcedConfig *Force) {
+  if (!P.Simplified || P.Assignments.size() <= MaxToolchainChecked ||
+      !Extractor.hasToolchain())
+    return Error::success(); // measured with ptxas already, or never
+  // The assignments of the best predicted candidates, best first.
+  std::vector<std::pair<double, size_t>> Best;
+  for (const Candidate &C : P.Candidates)
+    if (C.Pruned == PruneReason::None)
+      Best.emplace_back(objectiveScore(C.Prediction, P.Objective.Goal),
+                        C.Assignment);
+  llvm::sort(Best);
+  std::vector<size_t> Checked;
+  for (auto [Score, A] : Best)
+    if (Checked.size() < MaxToolchainChecked && !llvm::is_contained(Checked, A))
+      Checked.push_back(A);
+  for (size_t A : Checked) {
+    auto Features = Extractor.extract(*P.Kernel, assignmentValues(P, A),
+                                      /*Optimized=*/true, knownLaunch(Force),
+                                      /*WithToolchain=*/true);
+    if (!Features)
+      return Features.takeError();
+    P.Features[A] = std::move(*Features); // in place: candidates point here
+  }
+  Extractor.release();
+  // Occupancy follows the registers: rebuild the candidates of those
+  // assignments and the baselines, then prune and choose again.
+  auto Rebuild = [&](Candidate &C) -> Error {
+    if (!llvm::is_contained(Checked, C.Assignment))
+      return Error::success();
+    auto New = makeCandidate(P, C.Assignment, C.Block);
+    if (!New)
+      return New.takeError();
+    C = std::move(*New);
+    return Error::success();
+  };
+  for (Candidate &C : P.Candidates)
+    if (Error E = Rebuild(C))
+      return E;
+  for (Candidate *B : {&P.DefaultBaseline, &P.OccupancyBaseline})
+    if (Error E = Rebuild(*B))
+      return E;
+  PruneCounts Pruned =
+      pruneCandidates(P.Candidates, /*KeepCliffs=*/Force != nullptr);
+  P.PrunedResources = Pruned.Resources;
+  P.PrunedCliff = Pruned.Cliff;
+  if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
+    return planError("kernel '" + P.Name + "': " +
+                     noCandidateFits(P.Candidates, *P.Arch, P.WorkItems));
+  return predictAndChoose(P, Model, Force);
+}
+
 Error KernelPlanner::measureAssignments(KernelPlan &P,
                                         const ForcedConfig *Force) {
   P.Simplified = Opts.Simplify == SimplifyMode::Always ||
@@ -298,15 +383,11 @@ Error KernelPlanner::measureAssignments(KernelPlan &P,
                      Twine(P.Assignments.size()) +
                      " tunable combinations; at most " + Twine(MaxAssignments) +
                      " are searched");
-  for (const Assignment &A : P.Assignments) {
-    std::vector<std::pair<GlobalVariable *, int>> Values;
-    for (size_t I = 0; I < A.size(); ++I)
-      Values.emplace_back(P.TunableVars[I], A[I]);
-    std::optional<CandidateFeatureExtractor::KnownLaunch> Launch;
-    if (Force)
-      Launch = CandidateFeatureExtractor::KnownLaunch{Force->Block, Force->Grid};
+  for (size_t A = 0; A < P.Assignments.size(); ++A) {
     auto Features =
-        Extractor.extract(*P.Kernel, Values, P.Simplified, Launch);
+        Extractor.extract(*P.Kernel, assignmentValues(P, A), P.Simplified,
+                          knownLaunch(Force),
+                          P.Assignments.size() <= MaxToolchainChecked);
     if (!Features)
       return Features.takeError();
     P.Features.push_back(std::move(*Features));
@@ -460,6 +541,8 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
                                          const FixedTunables &Fixed,
                                          const ForcedConfig *Force) {
   KernelPlan P;
+  double FeatureSecondsBefore = Extractor.featureSeconds();
+  double ToolchainSecondsBefore = Extractor.toolchainSeconds();
   P.Kernel = &F;
   P.IRName = F.getName().str();
   P.Name = demangle(kernelDisplayName(F, Info));
@@ -538,6 +621,10 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
     return E;
   if (Error E = predictAndChoose(P, Model, Force))
     return E;
+  if (Error E = checkRegistersWithToolchain(P, Model, Force))
+    return E;
+  P.FeatureSeconds = Extractor.featureSeconds() - FeatureSecondsBefore;
+  P.ToolchainSeconds = Extractor.toolchainSeconds() - ToolchainSecondsBefore;
   return P;
 }
 

@@ -42,6 +42,10 @@ private:
   llvm::Error setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
                             const ForcedConfig *Force);
   llvm::Error measureAssignments(KernelPlan &P, const ForcedConfig *Force);
+  /// With many assignments, ptxas checks the registers of the few whose
+  /// candidates predict best, and the choice is made again.
+  llvm::Error checkRegistersWithToolchain(KernelPlan &P, const CostModel &Model,
+                                          const ForcedConfig *Force);
   llvm::Expected<Candidate> makeCandidate(const KernelPlan &P,
                                           size_t Assignment,
                                           const BlockShape &Block);

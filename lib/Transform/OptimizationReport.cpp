@@ -68,6 +68,10 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   J.attribute("features_from", P.Simplified ? "simplified" : "cleanup");
   J.attribute("registers_from",
               P.Features[P.chosen().Assignment].RegistersFrom);
+  J.attributeObject("compile_seconds", [&] {
+    J.attribute("features", P.FeatureSeconds);
+    J.attribute("toolchain", P.ToolchainSeconds);
+  });
   J.attributeArray("tunables", [&] {
     for (const Tunable &T : P.Tunables)
       J.object([&] {
