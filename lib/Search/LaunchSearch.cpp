@@ -40,11 +40,17 @@ unsigned registersAllowed(const GpuArch &Arch, unsigned Threads) {
   // Launch bounds (.reqntid) make ptxas fit the kernel into the block,
   // spilling what does not fit: a block's registers come in whole warps,
   // per thread in multiples of 8.
+  // The register file is split among the SM's sub-partitions, so the
+  // largest count is the one with which one block still fits.
   unsigned Warps = (Threads + Arch.WarpSize - 1) / Arch.WarpSize;
   if (Warps == 0)
     return Arch.MaxRegistersPerThread;
   unsigned PerThread = Arch.MaxRegistersPerBlock / (Warps * Arch.WarpSize);
-  return std::min(Arch.MaxRegistersPerThread, PerThread / 8 * 8);
+  unsigned Registers = std::min(Arch.MaxRegistersPerThread, PerThread / 8 * 8);
+  for (; Registers > 8; Registers -= 8)
+    if (computeOccupancy(Arch, {Threads, Registers, 0}).ActiveBlocksPerSM > 0)
+      break;
+  return Registers;
 }
 
 std::string noCandidateFits(ArrayRef<Candidate> Candidates,

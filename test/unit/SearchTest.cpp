@@ -2,6 +2,9 @@
 
 #include "TuningSpec.h"
 #include "energy/ConfigSpace.h"
+#include "energy/GpuArch.h"
+#include "energy/LaunchSearch.h"
+#include "energy/Occupancy.h"
 #include "energy/Objective.h"
 
 #include "llvm/Support/Error.h"
@@ -157,10 +160,29 @@ TEST(TuningSpec, ForcedConfigs) {
   auto P = parseForcedConfig("saxpy:256:ITEMS=2");
   ASSERT_TRUE(bool(P));
   EXPECT_EQ(P->Values[0].second, 2);
+  auto G = parseForcedConfig("conv:16x16,grid=256x128,TX=2");
+  ASSERT_TRUE(bool(G));
+  ASSERT_TRUE(G->Grid.has_value());
+  EXPECT_EQ(*G->Grid, (std::array<uint64_t, 3>{256, 128, 1}));
+  EXPECT_EQ(G->Values.size(), 1u);
   for (const char *Bad : {"saxpy", ":256", "saxpy:", "saxpy:0", "saxpy:256,ITEMS",
-                          "saxpy:256,ITEMS=x"}) {
+                          "saxpy:256,ITEMS=x", "saxpy:256,grid=0",
+                          "saxpy:256,grid=2147483648", "saxpy:256,grid=4,grid=4"}) {
     auto E = parseForcedConfig(Bad);
     EXPECT_FALSE(bool(E)) << Bad;
     llvm::consumeError(E.takeError());
   }
+}
+
+TEST(LaunchSearch, RegistersAllowedLeaveRoomForOneBlock) {
+  // 448 threads = 14 warps on sm_86: 65536 / 448 = 146 registers would fit
+  // the block's total, but each of the 4 sub-partitions holds 16384
+  // registers and must hold 4 of the warps: 128 per thread (4096 per warp)
+  // fits 4, 136 (4352) only 3.
+  const GpuArch &A = *lookupGpuArch(86);
+  unsigned R = registersAllowed(A, 448);
+  EXPECT_EQ(R, 128u);
+  EXPECT_GT(computeOccupancy(A, {448, R, 0}).ActiveBlocksPerSM, 0u);
+  EXPECT_EQ(computeOccupancy(A, {448, R + 8, 0}).ActiveBlocksPerSM, 0u);
+  EXPECT_EQ(registersAllowed(A, 128), A.MaxRegistersPerThread);
 }
