@@ -41,6 +41,9 @@ std::vector<BlockShape> freeBlockShapes(bool TwoD, unsigned WarpSize,
 
 /// "256", "32x8", "8x8x4" -> shape; empty on malformed input.
 std::optional<BlockShape> parseBlockShape(llvm::StringRef S);
+/// "N", "NxM" or "NxMxK", each from 1 to Max; missing dimensions are 1.
+std::optional<std::array<uint64_t, 3>> parseDims(llvm::StringRef S,
+                                                 uint64_t Max);
 std::string formatBlockShape(const BlockShape &B);
 
 enum class PruneReason { None, Resources, OccupancyCliff };

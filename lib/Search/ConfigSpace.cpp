@@ -5,6 +5,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <limits>
+
 using namespace llvm;
 
 namespace energy {
@@ -40,16 +42,23 @@ std::vector<BlockShape> freeBlockShapes(bool TwoD, unsigned WarpSize,
   return Out;
 }
 
-std::optional<BlockShape> parseBlockShape(StringRef S) {
+std::optional<std::array<uint64_t, 3>> parseDims(StringRef S, uint64_t Max) {
   SmallVector<StringRef, 3> Parts;
   S.split(Parts, 'x');
   if (Parts.empty() || Parts.size() > 3)
     return std::nullopt;
-  BlockShape B = {1, 1, 1};
+  std::array<uint64_t, 3> D = {1, 1, 1};
   for (size_t I = 0; I < Parts.size(); ++I)
-    if (Parts[I].getAsInteger(10, B[I]) || B[I] == 0)
+    if (Parts[I].getAsInteger(10, D[I]) || D[I] == 0 || D[I] > Max)
       return std::nullopt;
-  return B;
+  return D;
+}
+
+std::optional<BlockShape> parseBlockShape(StringRef S) {
+  auto D = parseDims(S, std::numeric_limits<unsigned>::max());
+  if (!D)
+    return std::nullopt;
+  return BlockShape{unsigned((*D)[0]), unsigned((*D)[1]), unsigned((*D)[2])};
 }
 
 std::string formatBlockShape(const BlockShape &B) {

@@ -313,19 +313,6 @@ bool ForcedConfig::sameConfig(const ForcedConfig &Other) const {
          Sorted(Values) == Sorted(Other.Values);
 }
 
-/// A launch grid: up to three dimensions, each within CUDA's 2^31-1.
-static std::optional<std::array<uint64_t, 3>> parseGridShape(StringRef S) {
-  SmallVector<StringRef, 3> Parts;
-  S.split(Parts, 'x');
-  if (Parts.empty() || Parts.size() > 3)
-    return std::nullopt;
-  std::array<uint64_t, 3> G = {1, 1, 1};
-  for (size_t I = 0; I < Parts.size(); ++I)
-    if (Parts[I].getAsInteger(10, G[I]) || G[I] == 0 || G[I] > 0x7fffffffu)
-      return std::nullopt;
-  return G;
-}
-
 Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   auto Bad = [&](const Twine &Why) {
     return specError("bad -energy-force-config '" + S + "': " + Why +
@@ -352,7 +339,7 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
     if (Name == "grid") {
       if (C.Grid)
         return Bad("grid is given twice");
-      C.Grid = parseGridShape(Value);
+      C.Grid = parseDims(Value, MaxGridBlocksX); // CUDA's 2^31-1
       if (!C.Grid)
         return Bad("grid '" + Value + "' is not N, NxM or NxMxK (each 1 to "
                    "2^31-1)");
