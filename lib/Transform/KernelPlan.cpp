@@ -319,6 +319,21 @@ static double objectiveScore(const CostPrediction &P, Objective Goal) {
   return P.TimeSeconds;
 }
 
+Error KernelPlanner::pruneCandidates(KernelPlan &P,
+                                     const ForcedConfig *Force) {
+  // A forced or the only config was asked for: only resources prune it.
+  PruneCounts Pruned = energy::pruneCandidates(
+      P.Candidates, /*KeepCliffs=*/Force || P.OnlyDefault);
+  P.PrunedResources = Pruned.Resources;
+  P.PrunedCliff = Pruned.Cliff;
+  if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
+    return planError("kernel '" + P.Name + "': " +
+                     noCandidateFits(P.Candidates, *P.Arch, P.WorkItems) +
+                     (Force ? " (forced " + formatBlockShape(Force->Block) + ")"
+                            : std::string()));
+  return Error::success();
+}
+
 Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
                                                  const CostModel &Model,
                                                  const ForcedConfig *Force) {
@@ -362,13 +377,8 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
   for (Candidate *B : {&P.DefaultBaseline, &P.OccupancyBaseline})
     if (Error E = Rebuild(*B))
       return E;
-  PruneCounts Pruned =
-      pruneCandidates(P.Candidates, /*KeepCliffs=*/Force != nullptr);
-  P.PrunedResources = Pruned.Resources;
-  P.PrunedCliff = Pruned.Cliff;
-  if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
-    return planError("kernel '" + P.Name + "': " +
-                     noCandidateFits(P.Candidates, *P.Arch, P.WorkItems));
+  if (Error E = pruneCandidates(P, Force))
+    return E;
   return predictAndChoose(P, Model, Force);
 }
 
@@ -491,16 +501,9 @@ Error KernelPlanner::buildCandidates(KernelPlan &P,
       return E;
   }
 
-  // A forced or the only config was asked for: only resources prune it.
-  PruneCounts Pruned =
-      pruneCandidates(P.Candidates, /*KeepCliffs=*/Force || OnlyDefault);
-  P.PrunedResources = Pruned.Resources;
-  P.PrunedCliff = Pruned.Cliff;
-  if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
-    return planError("kernel '" + P.Name + "': " +
-                     noCandidateFits(P.Candidates, *P.Arch, P.WorkItems) +
-                     (Force ? " (forced " + formatBlockShape(Force->Block) + ")"
-                            : std::string()));
+  P.OnlyDefault = OnlyDefault;
+  if (Error E = pruneCandidates(P, Force))
+    return E;
 
   // Baselines, with the default tunables.
   // Shapes of the default assignment were evaluated above: cannot fail.

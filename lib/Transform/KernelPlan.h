@@ -60,6 +60,8 @@ struct KernelPlan {
   /// Which block shapes the kernel is correct for, and why.
   std::vector<BlockRestriction> Restrictions;
   size_t Illegal = 0; // shapes left out as incorrect for the kernel
+  /// No searched shape passed: the declared default is the one candidate.
+  bool OnlyDefault = false;
 
   std::vector<Candidate> Candidates;          // every candidate, pruned ones too
   size_t Choice = 0;

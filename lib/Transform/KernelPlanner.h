@@ -42,6 +42,9 @@ private:
   llvm::Error setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
                             const ForcedConfig *Force);
   llvm::Error measureAssignments(KernelPlan &P, const ForcedConfig *Force);
+  /// Prunes P's candidates (a forced or only-default config by resources
+  /// only); an error when none is left.
+  llvm::Error pruneCandidates(KernelPlan &P, const ForcedConfig *Force);
   /// With many assignments, ptxas checks the registers of the few whose
   /// candidates predict best, and the choice is made again.
   llvm::Error checkRegistersWithToolchain(KernelPlan &P, const CostModel &Model,
