@@ -190,6 +190,8 @@ struct KernelFeatures {
   /// Numeric features in declaration order (the model's kernel inputs).
   std::array<double, NumNumeric> numeric() const;
   static std::array<llvm::StringRef, NumNumeric> numericNames();
+  /// Sets the numeric feature of that name; false if there is none.
+  bool setNumeric(llvm::StringRef Name, double Value);
 
   /// Folds a called function's features in; Weight is how often the call
   /// executes per thread.

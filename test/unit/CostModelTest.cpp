@@ -298,6 +298,57 @@ TEST(AnalyticModel, ModelInterface) {
   llvm::consumeError(std::move(E));
 }
 
+//===-- Analytic constants ------------------------------------------------===//
+
+TEST(AnalyticConstants, NamesSetAndDefaults) {
+  AnalyticConstants K;
+  std::vector<llvm::StringRef> Names = AnalyticConstants::names();
+  ASSERT_FALSE(Names.empty());
+  EXPECT_EQ(Names.front(), "DramEfficiency");
+  EXPECT_TRUE(K.set("DramLatencyNs", 450));
+  EXPECT_EQ(K.DramLatencyNs, 450);
+  EXPECT_FALSE(K.set("NoSuchConstant", 1));
+  EXPECT_EQ(K.Origin, "datasheet defaults");
+}
+
+TEST(AnalyticConstants, ExplicitConstantsDriveThePrediction) {
+  // The streaming kernel is DRAM-bound: half the achievable bandwidth
+  // nearly doubles its time; a slower launch adds to it once.
+  KernelFeatures F = saxpy();
+  uint64_t Items = uint64_t(1) << 26;
+  CostQuery Q = query(F, h100(), 256, Items / 256);
+  AnalyticConstants K;
+  double Base = analyzeAnalytic(Q, K).Prediction.TimeSeconds;
+  K.DramEfficiency /= 2;
+  double Half = analyzeAnalytic(Q, K).Prediction.TimeSeconds;
+  EXPECT_NEAR(Half - K.KernelLaunchSeconds,
+              2 * (Base - K.KernelLaunchSeconds), 0.02 * Base);
+  AnalyticConstants L;
+  L.KernelLaunchSeconds += 1e-5;
+  EXPECT_NEAR(analyzeAnalytic(Q, L).Prediction.TimeSeconds, Base + 1e-5,
+              1e-9);
+}
+
+TEST(AnalyticConstants, FamiliesAndCalibratedTable) {
+  EXPECT_EQ(archFamily(*lookupGpuBoard("rtx-2080-ti")), "turing");
+  EXPECT_EQ(archFamily(*lookupGpuBoard("v100")), "volta");
+  EXPECT_EQ(archFamily(*lookupGpuBoard("a100-sxm-80gb")), "ampere-ga100");
+  EXPECT_EQ(archFamily(*lookupGpuBoard("rtx-a4000")), "ampere-ga10x");
+  EXPECT_EQ(archFamily(*lookupGpuBoard("rtx-4090")), "ada");
+  EXPECT_EQ(archFamily(*lookupGpuBoard("h200")), "hopper");
+  // Every name in CalibratedConstants.inc is a constant.
+  EXPECT_TRUE(unknownCalibratedConstants().empty());
+  // Whatever is calibrated says so; the rest keeps the defaults.
+  for (llvm::StringRef Gpu : {"rtx-2080-ti", "rtx-a4000", "h100-sxm", "l4"}) {
+    const AnalyticConstants &K = analyticConstants(*lookupGpuBoard(Gpu));
+    if (K.Origin != "datasheet defaults") {
+      EXPECT_NE(K.Origin.find(archFamily(*lookupGpuBoard(Gpu)).str()),
+                std::string::npos)
+          << K.Origin;
+    }
+  }
+}
+
 //===-- Model inputs ------------------------------------------------------===//
 
 TEST(ModelInputs, NamesAndValuesLineUp) {
