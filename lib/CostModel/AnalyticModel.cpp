@@ -162,8 +162,9 @@ struct ThreadWork {
 /// global memory); so do global accesses the stride analysis left
 /// unclassified. BlockX < 32 splits a warp's coalesced access into rows that
 /// each round up to whole sectors in L2 (L2Bytes); DRAM moves those sectors
-/// once. Other reuse (halos, re-reads by other blocks) is not modeled yet:
-/// every other global byte is charged to DRAM.
+/// once. Reuse within a block (halos, broadcasts, tiles re-read by a loop)
+/// is applied by reuseInL2 where the features have the block's footprint;
+/// re-reads by other blocks are not modeled.
 double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
                           unsigned WarpSize, double &Accesses,
                           double &L2Bytes) {
@@ -219,6 +220,32 @@ double bankConflictWays(const KernelFeatures &F, const CostQuery &Q) {
   return static_cast<double>(Ways);
 }
 
+/// DRAM bytes per thread once the block's reuse is served by L2: the
+/// accesses whose footprint the features measured (a share of the bytes)
+/// move their distinct sectors, as long as the footprints of the blocks
+/// resident on the whole GPU fit in L2; beyond that, the share that does
+/// not fit moves as often as it is accessed.
+double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
+  double Accessed = nonNegative(F.global_load_bytes) +
+                    nonNegative(F.global_store_bytes) +
+                    nonNegative(F.generic_load_bytes) +
+                    nonNegative(F.generic_store_bytes);
+  double Covered = std::min(nonNegative(F.global_footprint_accessed_bytes),
+                            Accessed);
+  double Footprint = nonNegative(F.global_footprint_bytes);
+  if (Covered <= 0 || Footprint <= 0)
+    return Dram;
+  double Share = Covered / Accessed;
+  double Streamed = Dram * Share; // the covered accesses without reuse
+  if (Footprint >= Streamed)
+    return Dram;
+  const GpuArch &A = *Q.Arch;
+  double Resident = Footprint * Q.threadsPerBlock() *
+                    std::max(1u, Q.Occ.ActiveBlocksPerSM) * A.SMCount;
+  double Fits = A.L2Bytes > 0 ? std::min(1.0, A.L2Bytes / Resident) : 1.0;
+  return Dram * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
+}
+
 ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   ThreadWork W;
   double Special = nonNegative(F.special_fns);
@@ -235,6 +262,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
       nonNegative(F.instructions) + Special * SpecialFnExtraFp32Ops;
   W.DramBytes = dramBytesPerThread(F, Q.Block[0], Q.Arch->WarpSize,
                                    W.GlobalAccesses, W.L2Bytes);
+  W.DramBytes = reuseInL2(F, Q, W.DramBytes);
   auto Banked = [](double Bytes, double Accesses) {
     return std::max(nonNegative(Bytes), MinBankBytes * nonNegative(Accesses));
   };
