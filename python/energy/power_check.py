@@ -330,48 +330,33 @@ def _power_by_occupancy(configs):
             for occupancy, group in sorted(groups.items())]
 
 
-def fp32_check(path, tools, boards, cache_dir):
+FP32_LAUNCH = ("block_size_x", "nr_outer", "nr_inner")
+
+
+def fp32_measured(path):
+    """The FP32 loop's measured power, time and energy per graphics clock."""
     cache = read_tuning_cache(path)
     _need_columns(cache, ("time_s", "power_w", "clock_mhz"))
-    launch = ("block_size_x", "nr_outer", "nr_inner")
-    missing = [p for p in launch if p not in cache.params]
+    missing = [p for p in (*FP32_LAUNCH, "nvml_gr_clock") if p not in cache.params]
     if missing:
         raise DatasetError(f"{path}: no {missing[0]} parameter")
     frame = cache.frame.sort_values("clock_mhz")
-    if any(frame[p].nunique() != 1 for p in launch):
+    if any(frame[p].nunique() != 1 for p in FP32_LAUNCH):
         raise DatasetError(f"{path}: the launch varies across entries; expected one "
                            f"launch at several clocks")
-    board = _board(cache, boards)
-    # Kernel Tuner's energy module launches grid = problem_size (grid divisors []).
-    problem = own_problem("fp32_fma", "fp32_fma", os.path.join(KERNELS, "fp32_fma.cu"),
-                          _problem_size(cache, 2), [[], []], path)
-    p = _predict(tools, problem, {k: int(frame[k].iloc[0]) for k in launch}, board,
-                 cache_dir)
-    predicted_power = p["energy_j"] / p["time_s"]
     clock, power = frame["clock_mhz"].to_numpy(float), frame["power_w"].to_numpy(float)
     time = frame["time_s"].to_numpy(float)
-    top = int(np.argmax(power))
-    model_clock = 1e3 * p["model_inputs"]["board_clock_ghz"]
-    slope, intercept = np.polyfit(clock, power, 1)
-    upper = clock >= np.median(clock)
     energy = power * time
-    return {
+    upper = clock >= np.median(clock)
+    slope, intercept = np.polyfit(clock, power, 1)
+    result = {
         "file": os.path.relpath(path, REPO_ROOT), "device_name": cache.device_name,
-        "board": board["board"], "launch": {k: int(frame[k].iloc[0]) for k in launch},
-        "grid": problem.grid({}),
-        "predicted": {"time_s": p["time_s"], "energy_j": p["energy_j"],
-                      "power_w": predicted_power, "occupancy": p["occupancy"]},
+        "launch": {k: int(frame[k].iloc[0]) for k in FP32_LAUNCH},
+        "problem_size": _problem_size(cache, 2),
         "clocks": [{"requested_mhz": int(r["nvml_gr_clock"]), "clock_mhz": c,
-                    "time_s": t, "power_w": w, "energy_j": e,
-                    "power_error_percent": 100 * (predicted_power - w) / w,
-                    "time_error_percent": 100 * (p["time_s"] - t) / t}
+                    "time_s": t, "power_w": w, "energy_j": e}
                    for r, c, t, w, e in zip(frame.to_dict("records"), clock, time, power,
                                             energy)],
-        "highest_power": _at(top, clock, power, predicted_power),
-        # The plugin predicts at the board's boost clock: the fairest single comparison.
-        "model_clock_mhz": model_clock,
-        "at_model_clock": _at(int(np.argmin(np.abs(clock - model_clock))), clock, power,
-                              predicted_power),
         "power_vs_clock": {
             "slope_w_per_mhz": slope, "intercept_w": intercept,
             "upper_half_slope_w_per_mhz": np.polyfit(clock[upper], power[upper], 1)[0],
@@ -382,6 +367,34 @@ def fp32_check(path, tools, boards, cache_dir):
         "time_x_clock_cv_percent": cv(time * clock),
         "least_energy_clock_mhz": clock[int(np.argmin(energy))],
     }
+    return cache, result
+
+
+def fp32_check(path, tools, boards, cache_dir):
+    """The measurements of fp32_measured with the plugin's prediction at that launch."""
+    cache, result = fp32_measured(path)
+    board = _board(cache, boards)
+    # Kernel Tuner's energy module launches grid = problem_size (grid divisors []).
+    problem = own_problem("fp32_fma", "fp32_fma", os.path.join(KERNELS, "fp32_fma.cu"),
+                          result["problem_size"], [[], []], path)
+    p = _predict(tools, problem, result["launch"], board, cache_dir)
+    predicted_power = p["energy_j"] / p["time_s"]
+    for c in result["clocks"]:
+        c["power_error_percent"] = 100 * (predicted_power - c["power_w"]) / c["power_w"]
+        c["time_error_percent"] = 100 * (p["time_s"] - c["time_s"]) / c["time_s"]
+    clock = np.array([c["clock_mhz"] for c in result["clocks"]])
+    power = np.array([c["power_w"] for c in result["clocks"]])
+    model_clock = 1e3 * p["model_inputs"]["board_clock_ghz"]
+    result.update({
+        "board": board["board"], "grid": problem.grid({}),
+        "predicted": {"time_s": p["time_s"], "energy_j": p["energy_j"],
+                      "power_w": predicted_power, "occupancy": p["occupancy"]},
+        "highest_power": _at(int(np.argmax(power)), clock, power, predicted_power),
+        # The plugin predicts at the board's boost clock: the fairest single comparison.
+        "model_clock_mhz": model_clock,
+        "at_model_clock": _at(int(np.argmin(np.abs(clock - model_clock))), clock, power,
+                              predicted_power)})
+    return result
 
 
 def _at(index, clock, power, predicted_power):
