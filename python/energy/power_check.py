@@ -31,9 +31,10 @@ import sys
 import warnings
 
 import numpy as np
+import pandas as pd
 import scipy.stats
 
-from energy import dataset, kt_eval, plugin_compile, tuning_problem
+from energy import kt_eval, plugin_compile, tuning_problem
 from energy.dataset import DatasetError
 from energy.tuning_cache import REPO_ROOT, read_tuning_cache
 
@@ -194,16 +195,51 @@ def _power_by_blocks(frame):
 
 # ---- 1b. ExpDist: the plugin's predictions, from kt_eval rows ------------------------
 
+ROW_NUMBERS = ("time_s", "energy_j", "analytic_time_s", "analytic_energy_j")
+
+
+def read_expdist_rows(path):
+    """The ExpDist rows of an `energy.kt_eval --rows` file, as a DataFrame.
+
+    Read here rather than with energy.dataset.load: kt_eval writes rows of time-only
+    caches without energy_j, which that loader rejects.
+    """
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise DatasetError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") \
+            from None
+    rows = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError as e:
+            raise DatasetError(f"{path}:{number}: invalid JSON: {e}") from None
+        if not isinstance(record, dict):
+            raise DatasetError(f"{path}:{number}: expected a JSON object")
+        if record.get("kernel") != "expdist" or record.get("status") != "ok":
+            continue
+        for key in ROW_NUMBERS:
+            value = record.get(key)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or not math.isfinite(value) or value <= 0:
+                raise DatasetError(f"{path}:{number}: field '{key}' must be a positive "
+                                   f"number, found {json.dumps(value)}")
+        if not isinstance(record.get("config"), str):
+            raise DatasetError(f"{path}:{number}: field 'config' must be a string")
+        rows.append({k: record[k] for k in ("config", *ROW_NUMBERS)})
+    if not rows:
+        raise DatasetError(f"{path}: no expdist rows (write them with "
+                           f"`python3 -m energy.kt_eval expdist --rows FILE`)")
+    return pd.DataFrame.from_records(rows)
+
+
 def expdist_model(rows_path, cache):
     """Predicted against measured time, energy and power on the rows' configurations."""
-    data = dataset.load([rows_path])
-    frame = data.frame[data.frame["kernel"] == "expdist"]
-    if frame.empty:
-        raise DatasetError(f"{rows_path}: no expdist rows (write them with "
-                           f"`python3 -m energy.kt_eval expdist --rows FILE`)")
-    if frame[["energy_j", "analytic_time_s", "analytic_energy_j"]].isna().any().any():
-        raise DatasetError(f"{rows_path}: expdist rows without measured energy or "
-                           f"analytic predictions")
+    frame = read_expdist_rows(rows_path)
     known = set(cache.frame["config"])
     unknown = sorted(set(frame["config"]) - known)
     if unknown:

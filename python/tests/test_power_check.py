@@ -111,7 +111,9 @@ class MeasuredTest(util.TempDirTest):
             "time_s": r["time_s"], "energy_j": r["energy_j"],
             # Half the time at the same energy: twice the power.
             "analytic_time_s": r["time_s"] / 2, "analytic_energy_j": r["energy_j"],
-            "features": {"x": 1.0}}) + "\n" for r in frame.to_dict("records")))
+            "features": {"x": 1.0}}) + "\n" for r in frame.to_dict("records"))
+            # Other kernels' rows, with or without energy, are not read.
+            + json.dumps({"kernel": "pnpoly", "config": "1", "status": "ok"}) + "\n")
         model = power_check.expdist_model(rows, self.expdist_cache)
         self.assertEqual(model["configurations"], 4)
         self.assertAlmostEqual(model["power"]["mape_percent"], 100.0)
@@ -126,6 +128,14 @@ class MeasuredTest(util.TempDirTest):
             "status": "ok", "time_s": 1.0, "energy_j": 1.0, "analytic_time_s": 1.0,
             "analytic_energy_j": 1.0, "features": {"x": 1.0}}) + "\n")
         with self.assertRaisesRegex(DatasetError, "rows.jsonl: configuration 1,2,3 is not in"):
+            power_check.expdist_model(rows, self.expdist_cache)
+
+    def test_an_expdist_row_without_energy_is_an_error(self):
+        rows = self.write("rows.jsonl", "\n" + json.dumps({
+            "kernel": "expdist", "config": "1,2,3", "status": "ok", "time_s": 1.0,
+            "analytic_time_s": 1.0, "analytic_energy_j": 1.0}) + "\n")
+        with self.assertRaisesRegex(DatasetError, "rows.jsonl:2: field 'energy_j' must be "
+                                                  "a positive number, found null"):
             power_check.expdist_model(rows, self.expdist_cache)
 
     def test_measured_only_command(self):
