@@ -48,6 +48,7 @@ XGEMM_CACHE = ("xgemm-cuda-a4000/caches/gemm_opencl_cuda_NVIDIA_RTX_A4000_size-4
 VECTOR_ADD = "energy/vector_add_RTX_4000_Ada_powersensor.json"
 FP32 = ("energy/synthetic_fp32_A100-PCIE-40GB_nvml.json",
         "energy/synthetic_fp32_RTX_A4000_nvml.json")
+EXPDIST_DEVICE, EXPDIST_SMS = "NVIDIA RTX A4000", 48   # rtx-a4000 in lib/Arch/GpuArch.cpp
 # Configurations this close to the best measured time count as "equal time".
 NEAR_BEST_TIME = 0.05
 # Two single measurements differ by more than noise when their relative difference
@@ -134,6 +135,9 @@ def expdist_launch(problem, params, row):
 def expdist_measured(cache, problem, noise):
     """What the ExpDist measurements alone say about energy, time and power."""
     _need_columns(cache, ("time_s", "energy_j"))
+    if cache.device_name != EXPDIST_DEVICE:
+        raise DatasetError(f"{cache.path}: measured on '{cache.device_name}', expected "
+                           f"'{EXPDIST_DEVICE}'")
     frame = cache.frame.copy()
     frame["power"] = _measured_power(frame)
     launches = [expdist_launch(problem, cache.params, row) for row in frame.to_dict("records")]
@@ -175,16 +179,14 @@ def expdist_measured(cache, problem, noise):
             "within_noise_of_least_energy": int(np.sum(
                 near["energy_j"] <= near["energy_j"].min() * (1 + threshold))),
             "spearman_power_vs_threads": spearman(near["power"], near["threads"]),
-            "spearman_power_vs_blocks": spearman(near["power"], near["blocks"]),
         },
         "spearman_power_vs_threads": spearman(frame["power"], frame["threads"]),
-        "power_by_busy_sms": _power_by_blocks(frame),
+        "power_by_busy_sms": _power_by_blocks(frame, EXPDIST_SMS),
     }
 
 
-def _power_by_blocks(frame):
+def _power_by_blocks(frame, sms):
     """Median measured power of launches with fewer blocks than SMs and of the rest."""
-    sms = 48   # RTX A4000
     groups = {"blocks_below_sms": frame[frame["blocks"] < sms],
               "blocks_at_least_sms": frame[frame["blocks"] >= sms]}
     return {name: {"configurations": len(g),
