@@ -1,8 +1,10 @@
 """energy.calibrate and build/bin/energy-model-eval on real measured rows.
 
-The fixture kt_rows_turing.jsonl holds rows cut from `python3 -m energy.kt_eval --rows`
-(public Kernel Tuner / KTT measurements on an RTX 2080 Ti, see each row's `source`): a few
-configurations of two kernels, so that a leave-one-kernel-out fit exists. Runs only where
+The fixture kt_rows_turing.jsonl holds 18 rows cut from `python3 -m energy.kt_eval --rows`
+(public Kernel Tuner / KTT measurements on an RTX 2080 Ti, see each row's `source`): six
+configurations each of convolution, CoulombSum and pnpoly, so that a leave-one-kernel-out
+fit exists. Its analytic predictions are those of the plugin that wrote it; that the tool
+reproduces the current plugin is checked in test_kt_eval_smoke. Runs only where
 ENERGY_MODEL_EVAL names the tool: the ctest `calibrate` sets it.
 """
 
@@ -27,18 +29,6 @@ def read_rows():
 
 @unittest.skipUnless(TOOL, "ENERGY_MODEL_EVAL is not set (the ctest calibrate sets it)")
 class CalibrateTest(util.TempDirTest):
-    def test_the_tool_reproduces_the_plugin(self):
-        """With the datasheet constants, the recorded query predicts what the plugin did."""
-        done = subprocess.run([TOOL, ROWS, "--datasheet"], capture_output=True, text=True)
-        self.assertEqual(done.returncode, 0, done.stderr)
-        predicted = [json.loads(line) for line in done.stdout.splitlines()]
-        rows = read_rows()
-        self.assertEqual(len(predicted), len(rows))
-        for row, p in zip(rows, predicted):
-            self.assertAlmostEqual(p["time_s"] / row["analytic_time_s"], 1, places=9)
-            self.assertAlmostEqual(p["energy_j"] / row["analytic_energy_j"], 1, places=9)
-            self.assertEqual(p["family"], "turing")
-
     def test_serve_answers_each_line(self):
         rows = read_rows()
         lines = json.dumps({}) + "\n" + json.dumps({"KernelLaunchSeconds": 1e-3}) + "\n"
