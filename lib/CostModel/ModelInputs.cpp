@@ -24,6 +24,17 @@
 // | sm_count                | SMs           | GpuArch::SMCount                        |
 // | analytic_ln_time        | ln(seconds)   | the analytic model's time, same query   |
 // | analytic_ln_energy      | ln(joules)    | the analytic model's energy, same query |
+// | analytic_dram_utilization | fraction    | its bottleneck terms: DRAM bytes /      |
+// | analytic_compute_utilization | fraction | (peak x time), busiest pipe's share of  |
+// | analytic_sm_busy        | fraction      | its peak, busy SM share                 |
+// | board_dram_gbs          | GB/s          | GpuArch::DramBandwidthGBs               |
+// | board_fp32_tflops       | TFLOPS        | GpuArch::PeakFp32TFlops                 |
+// | board_clock_ghz         | GHz           | GpuArch::BoostClockGHz                  |
+// | board_l2_mib            | MiB           | GpuArch::L2Bytes                        |
+// | board_sm_version        | 86 for sm_86  | GpuArch::BoardSm                        |
+//
+// The board columns let one model serve several boards of a family and
+// be scored on a board it never saw (leave-one-board-out).
 //
 // The analytic predictions make the learned model learn the residual of the
 // physics rather than the physics itself. An invalid occupancy (0 blocks per
@@ -49,13 +60,13 @@ struct Launch {
   double Blocks;       // at least 1
   double ActiveBlocks; // per SM, at least 1
   double Waves;
-  CostPrediction Analytic;
+  AnalyticBreakdown Analytic;
 
   explicit Launch(const CostQuery &Q)
       : Q(Q), Blocks(std::max<uint64_t>(1, Q.Blocks)),
         ActiveBlocks(std::max(1u, Q.Occ.ActiveBlocksPerSM)),
         Waves(Blocks / (ActiveBlocks * Q.Arch->SMCount)),
-        Analytic(predictAnalytic(Q)) {}
+        Analytic(analyzeAnalytic(Q)) {}
   double totalThreads() const { return Blocks * Q.threadsPerBlock(); }
 };
 
@@ -96,9 +107,27 @@ const LaunchInput LaunchInputs[] = {
      }},
     {"sm_count", [](const Launch &L) { return double(L.Q.Arch->SMCount); }},
     {"analytic_ln_time",
-     [](const Launch &L) { return std::log(L.Analytic.TimeSeconds); }},
+     [](const Launch &L) { return std::log(L.Analytic.Prediction.TimeSeconds); }},
     {"analytic_ln_energy",
-     [](const Launch &L) { return std::log(L.Analytic.EnergyJoules); }},
+     [](const Launch &L) {
+       return std::log(L.Analytic.Prediction.EnergyJoules);
+     }},
+    {"analytic_dram_utilization",
+     [](const Launch &L) { return L.Analytic.DramUtilization; }},
+    {"analytic_compute_utilization",
+     [](const Launch &L) { return L.Analytic.ComputeUtilization; }},
+    {"analytic_sm_busy",
+     [](const Launch &L) { return L.Analytic.SmBusyFraction; }},
+    {"board_dram_gbs",
+     [](const Launch &L) { return L.Q.Arch->DramBandwidthGBs; }},
+    {"board_fp32_tflops",
+     [](const Launch &L) { return L.Q.Arch->PeakFp32TFlops; }},
+    {"board_clock_ghz",
+     [](const Launch &L) { return L.Q.Arch->BoostClockGHz; }},
+    {"board_l2_mib",
+     [](const Launch &L) { return L.Q.Arch->L2Bytes / double(1 << 20); }},
+    {"board_sm_version",
+     [](const Launch &L) { return double(L.Q.Arch->BoardSm); }},
 };
 
 } // namespace

@@ -1,7 +1,8 @@
 """Score the plugin's predictions against search spaces measured by auto-tuners.
 
     python3 -m energy.kt_eval [PROBLEM...] [--sample N] [--seed S] [-j N]
-                              [--json FILE] [--plot FILE] [--plugin SO] [--cache-dir DIR]
+                              [--json FILE] [--plot FILE] [--rows FILE] [--plugin SO]
+                              [--cache-dir DIR]
 
 For each problem (data/kernel-tuner/problems/*.json, all by default) and each of its
 measured caches, a seeded sample of the valid configurations (always with the default
@@ -14,6 +15,11 @@ with the tuner's block and grid forced (energy.plugin_compile). Per (kernel, boa
   configuration with the highest occupancy in the plugin's report and the default;
 - the plugin's pick itself. Tied picks count by their mean.
 Where the cache measured energy (nvml_energy, ps_energy), the same with energy.
+
+--rows FILE writes every compiled configuration as a dataset row
+(docs/dataset-format.md): the cost models' inputs for that launch, as the plugin computed
+them, with the measured time (and energy), the board, and where the measurement came from.
+These are the training rows of `python3 -m energy.train`.
 """
 
 import argparse
@@ -208,6 +214,29 @@ class CacheEvaluation:
     def _params(self, row):
         return {p: row[p] for p in self.cache.params}
 
+    def dataset_rows(self):
+        """Dataset rows of every compiled configuration (docs/dataset-format.md)."""
+        if self.board is None:
+            return []
+        cache = self.cache
+        source = {"file": os.path.relpath(cache.path, REPO_ROOT), "format": cache.format,
+                  "repository": cache.repository, "commit": cache.commit}
+        rows = []
+        for row, p in zip(self.sample, self.predictions):
+            if not p["ok"]:
+                continue
+            out = {"kernel": self.problem.name, "config": row["config"],
+                   "arch": self.board["arch"], "gpu": self.board["board"],
+                   "device_name": cache.device_name, "status": "ok", "time_s": row["time_s"]}
+            if "energy_j" in row and row["energy_j"] == row["energy_j"]:
+                out["energy_j"] = row["energy_j"]
+            out.update({"runs": int(row["runs"]), "analytic_time_s": p["time_s"],
+                        "analytic_energy_j": p["energy_j"], "params": self._params(row),
+                        "features": p["model_inputs"], "source": source,
+                        "method": "Kernel Tuner / KTT measurement, see source"})
+            rows.append(out)
+        return rows
+
 
 def run(evaluations, tools, cache_dir, workers, log):
     """Fill every evaluation's predictions, compiling `workers` at a time."""
@@ -223,6 +252,24 @@ def run(evaluations, tools, cache_dir, workers, log):
             done += 1
             if done % 50 == 0 or done == len(jobs):
                 log(f"kt_eval: {done}/{len(jobs)} configurations")
+
+
+def write_rows(path, rows):
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps(_plain(row), allow_nan=False) + "\n")
+    except OSError as e:
+        raise DatasetError(f"{path}: cannot write: {e.strerror}") from None
+
+
+def _plain(value):
+    """numpy scalars as Python numbers, for json."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def _median(values):
@@ -325,6 +372,8 @@ def main(argv=None):
     parser.add_argument("-j", "--jobs", type=int, default=2, help="parallel compiles (default 2)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
     parser.add_argument("--plot", metavar="FILE", help="write a PNG plot (needs matplotlib)")
+    parser.add_argument("--rows", metavar="FILE",
+                        help="write the compiled configurations as training rows (JSON Lines)")
     parser.add_argument("--plugin", default=DEFAULT_PLUGIN, help="energy.so (default: %(default)s)")
     parser.add_argument("--cache-dir", default=default_cache_dir(),
                         help="compile results cache (default: %(default)s)")
@@ -367,6 +416,8 @@ def main(argv=None):
                 raise DatasetError(f"{args.json}: cannot write: {e.strerror}") from None
         if args.plot:
             write_plot(results, args.plot)
+        if args.rows:
+            write_rows(args.rows, [r for e in evaluations for r in e.dataset_rows()])
     except (DatasetError, plugin_compile.ToolchainError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -28,7 +28,7 @@ OPENCL_COMPAT = os.path.join(REPO_ROOT, "include", "energy", "opencl-compat",
 COMPILE_TIMEOUT_S = 600
 # Stand-ins for the per-run file names, so that the cache key is the same every run.
 REPORT, OUTPUT = "@REPORT@", "@OUTPUT@"
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 
 
 class ToolchainError(Exception):
@@ -101,7 +101,8 @@ def predict(tools, problem, config, board, arch, cache_dir):
     """The plugin's prediction for one configuration, from the cache when it is there.
 
     Returns {"ok": True, "time_s", "energy_j", "occupancy", "block", "grid_blocks",
-    "features"} or {"ok": False, "error": "..."}.
+    "features", "model_inputs"} or {"ok": False, "error": "..."}; model_inputs maps the
+    cost models' input names to this launch's values, in the models' column order.
     """
     command = compile_command(tools, problem, config, board, arch)
     key = hashlib.sha256(json.dumps(
@@ -155,9 +156,14 @@ def _prediction(report, problem, config):
                                       f"launched {block} x {blocks}"}
     if "time_s" not in choice:
         return {"ok": False, "error": f"forced configuration pruned: {choice.get('pruned')}"}
+    names, values = report.get("model_input_names", []), forced[0].get("choice_model_inputs", [])
+    if len(names) != len(values):
+        return {"ok": False, "error": f"the report has {len(values)} model inputs for "
+                                      f"{len(names)} names"}
     return {"ok": True, "time_s": choice["time_s"], "energy_j": choice["energy_j"],
             "occupancy": choice["occupancy"], "block": choice["block"],
-            "grid_blocks": choice["grid_blocks"], "features": forced[0].get("features", {})}
+            "grid_blocks": choice["grid_blocks"], "features": forced[0].get("features", {}),
+            "model_inputs": dict(zip(names, values))}
 
 
 def _first_error(stderr):

@@ -35,7 +35,8 @@ class KtEvalSmokeTest(util.TempDirTest):
         argv = [PROBLEM, "--sample", "6", "--plugin", PLUGIN, "--cache-dir", cache,
                 "--json", out]
         if name == "first":
-            argv += ["--plot", os.path.join(self.tmp, "plot.png")]
+            argv += ["--plot", os.path.join(self.tmp, "plot.png"),
+                     "--rows", os.path.join(self.tmp, "rows.jsonl")]
         code, stdout, err = util.run_main(kt_eval.main, argv)
         self.assertEqual(code, 0, err)
         self.assertIn("| problem | board |", stdout)
@@ -66,8 +67,30 @@ class KtEvalSmokeTest(util.TempDirTest):
             self.assertEqual(len(r["configs"]), r["compiled"])
             self.assertIn(m["best_config"], [c["config"] for c in r["configs"]])
         self.assertIn("time", report["summary"])
+        self.check_rows(evaluated)
 
         # A rerun is answered from the compile cache, with the same figures.
         again, cached_again = self.run_eval("second")
         self.assertEqual(cached_again, cached)
         self.assertEqual(again["results"], results)
+
+    def check_rows(self, evaluated):
+        """--rows: one training row per compiled configuration, loadable as a dataset."""
+        path = os.path.join(self.tmp, "rows.jsonl")
+        with open(path, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f]
+        self.assertEqual(len(rows), sum(r["compiled"] for r in evaluated))
+        measured = {(r["board"], json.dumps(c["config"], sort_keys=True)): c["measured_time_s"]
+                    for r in evaluated for c in r["configs"]}
+        for row in rows:
+            self.assertEqual(row["kernel"], PROBLEM)
+            self.assertEqual(row["status"], "ok")
+            self.assertEqual(row["source"]["repository"], "HiPerCoRe/KTT")
+            key = (row["gpu"], json.dumps(row["params"], sort_keys=True))
+            self.assertEqual(row["time_s"], measured[key])
+            # The features are the plugin's model inputs for that launch.
+            self.assertIn("block_x", row["features"])
+            self.assertEqual(row["features"]["block_x"] * row["features"]["block_y"] *
+                             row["features"]["block_z"], row["features"]["block_threads"])
+            self.assertAlmostEqual(math.log(row["analytic_time_s"]),
+                                   row["features"]["analytic_ln_time"], places=4)

@@ -302,10 +302,10 @@ TEST(AnalyticModel, ModelInterface) {
 
 TEST(ModelInputs, NamesAndValuesLineUp) {
   std::vector<std::string> Names = modelInputNames();
-  ASSERT_EQ(Names.size(), KernelFeatures::NumNumeric + 17);
+  ASSERT_EQ(Names.size(), KernelFeatures::NumNumeric + 25);
   EXPECT_EQ(Names.front(), KernelFeatures::numericNames().front().str());
   EXPECT_EQ(Names[KernelFeatures::NumNumeric], "block_x");
-  EXPECT_EQ(Names.back(), "analytic_ln_energy");
+  EXPECT_EQ(Names.back(), "board_sm_version");
 
   KernelFeatures F = saxpy();
   // 1000 blocks of 256 on 132 SMs x 8 = 1056 slots: 0.947 waves.
@@ -336,6 +336,15 @@ TEST(ModelInputs, NamesAndValuesLineUp) {
   CostPrediction P = predictAnalytic(Q);
   EXPECT_FLOAT_EQ(Value("analytic_ln_time"), std::log(P.TimeSeconds));
   EXPECT_FLOAT_EQ(Value("analytic_ln_energy"), std::log(P.EnergyJoules));
+  AnalyticBreakdown B = analyzeAnalytic(Q);
+  EXPECT_FLOAT_EQ(Value("analytic_dram_utilization"), B.DramUtilization);
+  EXPECT_FLOAT_EQ(Value("analytic_compute_utilization"), B.ComputeUtilization);
+  EXPECT_FLOAT_EQ(Value("analytic_sm_busy"), B.SmBusyFraction);
+  EXPECT_FLOAT_EQ(Value("board_dram_gbs"), h100().DramBandwidthGBs);
+  EXPECT_FLOAT_EQ(Value("board_fp32_tflops"), h100().PeakFp32TFlops);
+  EXPECT_FLOAT_EQ(Value("board_clock_ghz"), h100().BoostClockGHz);
+  EXPECT_FLOAT_EQ(Value("board_l2_mib"), h100().L2Bytes / 1048576.0f);
+  EXPECT_EQ(Value("board_sm_version"), 90.0f);
 }
 
 //===-- XGBoost wrapper ---------------------------------------------------===//
