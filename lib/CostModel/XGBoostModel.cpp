@@ -393,11 +393,15 @@ public:
       return Error::success();
     std::vector<float> Matrix;
     Matrix.reserve(Queries.size() * NumInputs);
-    for (const CostQuery &Q : Queries) {
-      if (!Q.Features || !Q.Arch)
+    // The analytic predictions, where the time target or energy need them.
+    std::vector<CostPrediction> Analytic(
+        Energy && Target == TimeTarget::LnTime ? 0 : Queries.size());
+    for (size_t I = 0; I < Queries.size(); ++I) {
+      if (!Queries[I].Features || !Queries[I].Arch)
         return modelError(Description,
                           "a query without features or architecture");
-      appendModelInputs(Q, Matrix);
+      appendModelInputs(Queries[I], Matrix,
+                        Analytic.empty() ? nullptr : &Analytic[I]);
     }
     // A numpy-style array interface over Matrix: float32, row-major.
     std::string Values = llvm::formatv(
@@ -412,15 +416,13 @@ public:
       if (Error E = predictLn(Energy.get(), "energy", Values, Out,
                               &CostPrediction::EnergyJoules))
         return E;
-    if (Energy && Target == TimeTarget::LnTime)
-      return Error::success();
-    for (size_t I = 0; I < Out.size(); ++I) {
-      CostPrediction Analytic = predictAnalytic(Queries[I]);
+    for (size_t I = 0; I < Analytic.size(); ++I) {
+      const CostPrediction &A = Analytic[I];
       if (Target == TimeTarget::LnTimeOverAnalytic)
-        Out[I].TimeSeconds *= Analytic.TimeSeconds;
+        Out[I].TimeSeconds *= A.TimeSeconds;
       if (!Energy) // predicted time x predicted board power
         Out[I].EnergyJoules =
-            Out[I].TimeSeconds * (Analytic.EnergyJoules / Analytic.TimeSeconds);
+            Out[I].TimeSeconds * (A.EnergyJoules / A.TimeSeconds);
     }
     return Error::success();
   }
