@@ -77,6 +77,45 @@ void appendModelInputs(const CostQuery &Q, std::vector<float> &Row,
 std::unique_ptr<CostModel> createAnalyticModel(const GpuArch *Arch = nullptr);
 CostPrediction predictAnalytic(const CostQuery &Q);
 
+/// The analytic model's efficiency constants: what the datasheets do not
+/// say, estimated from microbenchmark papers (AnalyticModel.cpp cites them)
+/// and, per architecture family, fitted to measured data by
+/// `python3 -m energy.calibrate` (lib/CostModel/CalibratedConstants.inc).
+/// X(Field, Default, Doc); the order is the calibration tool's.
+#define ENERGY_ANALYTIC_CONSTANTS(X)                                           \
+  X(DramEfficiency, 0.90, "achievable share of the datasheet DRAM bandwidth") \
+  X(DramLatencyNs, 600.0, "loaded DRAM latency")                              \
+  X(AccessesInFlightPerWarp, 4.0,                                              \
+    "independent global accesses a warp keeps in flight")                      \
+  X(DependentIssueCycles, 4.0, "cycles between dependent instructions")       \
+  X(L2Efficiency, 1.0, "achievable share of the L2 bandwidth estimate")       \
+  X(SharedEfficiency, 1.0, "achievable share of shared-memory bandwidth")     \
+  X(BarrierCycles, 20.0, "cost of a __syncthreads all warps reach together")  \
+  X(BlockLaunchCycles, 50.0, "cycles an SM needs to start a block")           \
+  X(KernelLaunchSeconds, 2e-6, "fixed cost of one launch")
+
+struct AnalyticConstants {
+#define ENERGY_CONSTANT_FIELD(Field, Default, Doc) double Field = Default;
+  ENERGY_ANALYTIC_CONSTANTS(ENERGY_CONSTANT_FIELD)
+#undef ENERGY_CONSTANT_FIELD
+  /// "datasheet defaults", or the family the constants were fitted for.
+  std::string Origin = "datasheet defaults";
+
+  static std::vector<llvm::StringRef> names();
+  /// Sets the named constant; false if there is none of that name.
+  bool set(llvm::StringRef Name, double Value);
+};
+
+/// Architecture family of a board, the unit of calibration: "pascal",
+/// "volta", "turing", "ampere-ga100", "ampere-ga10x", "ada", "hopper",
+/// "blackwell".
+llvm::StringRef archFamily(const GpuArch &Arch);
+/// The constants for Arch: fitted for its family where measured data was,
+/// else the defaults (Origin says which).
+const AnalyticConstants &analyticConstants(const GpuArch &Arch);
+/// Names in CalibratedConstants.inc that are no constant (empty when sound).
+std::vector<std::string> unknownCalibratedConstants();
+
 /// What the analytic model computed on the way to its prediction, for
 /// explanations ("memory-bound at 88% of DRAM bandwidth") and tests. The
 /// utilizations are averages over the whole launch, launch overhead included.
@@ -94,6 +133,9 @@ struct AnalyticBreakdown {
   const char *Limiter = "";
 };
 AnalyticBreakdown analyzeAnalytic(const CostQuery &Q);
+/// The same with explicit constants (the calibration tool's entry).
+AnalyticBreakdown analyzeAnalytic(const CostQuery &Q,
+                                  const AnalyticConstants &K);
 
 /// An XGBoost model from the JSON written by `python3 -m energy.train`.
 /// Origin names the source in messages (a file name or "embedded sm_90").

@@ -29,6 +29,9 @@ namespace energy {
 struct FeatureOptions {
   unsigned DefaultTripCount = energy::DefaultTripCount;
   unsigned DefaultExtent = energy::DefaultExtent;
+  /// The block shape the features are for (a candidate's), or zeros when
+  /// it is not known; the global footprint needs it.
+  std::array<unsigned, 3> Block = {0, 0, 0};
 };
 
 /// The largest -energy-default-trip-count: nested unknown loops multiply it,

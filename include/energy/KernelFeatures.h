@@ -110,7 +110,11 @@ namespace energy {
   X(shared_stride_x, Kernel, "bytes",                                              \
     "how far the most executed shared-memory access pattern moves per threadIdx.x; -1 if not a constant") \
   X(shared_stride_y, Kernel, "bytes",                                              \
-    "the same per threadIdx.y (bank conflicts follow from both and the block shape)")
+    "the same per threadIdx.y (bank conflicts follow from both and the block shape)") \
+  X(global_footprint_bytes, Kernel, "bytes/thread",                                \
+    "distinct global bytes (whole sectors) the block's affine accesses touch, per thread of the block; 0 if the block shape is not known") \
+  X(global_footprint_accessed_bytes, Kernel, "bytes/thread",                       \
+    "global bytes those same accesses move per thread, repeats included")
 
 /// Launch bounds already present on a kernel (0 = absent).
 struct LaunchBounds {
@@ -190,6 +194,8 @@ struct KernelFeatures {
   /// Numeric features in declaration order (the model's kernel inputs).
   std::array<double, NumNumeric> numeric() const;
   static std::array<llvm::StringRef, NumNumeric> numericNames();
+  /// Sets the numeric feature of that name; false if there is none.
+  bool setNumeric(llvm::StringRef Name, double Value);
 
   /// Folds a called function's features in; Weight is how often the call
   /// executes per thread.

@@ -58,6 +58,12 @@ namespace {
 //        (MICRO 2021): component power breakdowns of NVIDIA GPUs.
 // Values marked "estimate" have no published figure; the learned models
 // correct them (the analytic predictions are inputs of the XGBoost models).
+// The efficiency constants (AnalyticConstants in CostModel.h: DRAM
+// efficiency and latency, accesses in flight, dependent-issue cycles, L2
+// and shared efficiency, barrier, block and kernel launch costs) have their
+// defaults there and are fitted per architecture family where measured data
+// exists (CalibratedConstants.inc); the comments below say where each
+// default comes from.
 
 // Arithmetic pipes [CPG]: 32-bit integer add/logic/shift/compare/IMAD,
 // conversions, MUFU special functions (rcp, rsqrt, lg2, ex2, sin, cos),
@@ -78,26 +84,23 @@ constexpr double TensorFlopsPerThreadOp = 256;
 // Each warp scheduler (GpuArch::WarpAllocGranularity of them per SM) issues
 // one warp instruction per clock; a dependent FP32/INT instruction can issue
 // 4 cycles after its producer [JIA: 4 cycles on Volta and Turing], so a
-// scheduler needs 4 ready warps (without ILP) to keep its pipes full.
+// scheduler needs 4 ready warps (without ILP) to keep its pipes full
+// (DependentIssueCycles, default 4).
 constexpr double IssuePerClockPerScheduler = 1;
-constexpr double DependentIssueCycles = 4;
 
 // Global memory. DRAM and L2 move 32-byte sectors [CBP]: a warp's coalesced
 // access moves exactly its bytes; a strided or irregular access moves one
 // sector per thread; a uniform access (one address for the warp) moves its
 // bytes once per warp.
 constexpr double SectorBytes = 32;
-// Loaded DRAM latency. Pointer chasing measures ~400-500 ns unloaded from
-// V100 to H100 [JIA, C&C]; queueing near saturation adds to it. Estimate.
-constexpr double DramLatencyNs = 600;
-// Independent global accesses a warp keeps in flight before it stalls on a
-// use: what unrolling by 4 (LLVM's NVPTX default for small loops) and
-// ptxas's load hoisting give. Estimate in the sense of [VOLK]'s
-// ILP x warps latency-hiding argument.
-constexpr double MaxAccessesInFlightPerWarp = 4;
-// Streaming kernels (STREAM/BabelStream copy, triad) reach about 90% of the
-// datasheet DRAM bandwidth on V100, A100 and H100.
-constexpr double AchievableDramFraction = 0.90;
+// Loaded DRAM latency (DramLatencyNs, default 600): pointer chasing
+// measures ~400-500 ns unloaded from V100 to H100 [JIA, C&C]; queueing near
+// saturation adds to it. Independent global accesses a warp keeps in flight
+// before it stalls on a use (AccessesInFlightPerWarp, default 4): what
+// unrolling by 4 (LLVM's NVPTX default for small loops) and ptxas's load
+// hoisting give, in the sense of [VOLK]'s ILP x warps argument. Streaming
+// kernels (STREAM/BabelStream copy, triad) reach about 90% of the datasheet
+// DRAM bandwidth on V100, A100 and H100 (DramEfficiency).
 // A shared-memory or L1 access occupies at least one 4-byte bank slot per
 // thread [CPG, "Shared Memory"]; a warp's access to words that share a bank
 // is serialized, once per distinct word (see bankConflictWays).
@@ -109,16 +112,13 @@ constexpr double SharedAtomicAccesses = 2;
 // __syncthreads costs ~20 cycles when all warps arrive together [WONG];
 // what a block waits for its slowest warp is hidden by the other resident
 // blocks, so a barrier exposes BarrierCycles / (resident blocks).
-constexpr double BarrierCycles = 20;
 // An SM starts at most one block per BlockLaunchCycles (slot allocation,
 // register and shared-memory setup, parameter fetch); this overlaps with the
 // work of the resident blocks, so it bounds only blocks with little work.
-// Estimate: grids of empty blocks run at tens of ns per block per SM.
-constexpr double BlockLaunchCycles = 50;
+// Estimate: grids of empty blocks run at tens of ns per block per SM (50).
 // Back-to-back launches of an empty kernel take ~2-4 us each (driver and
 // front-end); the measurement method (events around a batch of launches)
-// includes it. Estimate at the low end.
-constexpr double KernelLaunchSeconds = 2e-6;
+// includes it. KernelLaunchSeconds: estimate at the low end (2 us).
 
 // Power [GPUW]: activity = sum of weight x utilization, the weights summing
 // to 1 so that full activity reaches MaxPowerW. Estimates guided by the
@@ -162,8 +162,9 @@ struct ThreadWork {
 /// global memory); so do global accesses the stride analysis left
 /// unclassified. BlockX < 32 splits a warp's coalesced access into rows that
 /// each round up to whole sectors in L2 (L2Bytes); DRAM moves those sectors
-/// once. Other reuse (halos, re-reads by other blocks) is not modeled yet:
-/// every other global byte is charged to DRAM.
+/// once. Reuse within a block (halos, broadcasts, tiles re-read by a loop)
+/// is applied by reuseInL2 where the features have the block's footprint;
+/// re-reads by other blocks are not modeled.
 double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
                           unsigned WarpSize, double &Accesses,
                           double &L2Bytes) {
@@ -219,6 +220,32 @@ double bankConflictWays(const KernelFeatures &F, const CostQuery &Q) {
   return static_cast<double>(Ways);
 }
 
+/// DRAM bytes per thread once the block's reuse is served by L2: the
+/// accesses whose footprint the features measured (a share of the bytes)
+/// move their distinct sectors, as long as the footprints of the blocks
+/// resident on the whole GPU fit in L2; beyond that, the share that does
+/// not fit moves as often as it is accessed.
+double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
+  double Accessed = nonNegative(F.global_load_bytes) +
+                    nonNegative(F.global_store_bytes) +
+                    nonNegative(F.generic_load_bytes) +
+                    nonNegative(F.generic_store_bytes);
+  double Covered = std::min(nonNegative(F.global_footprint_accessed_bytes),
+                            Accessed);
+  double Footprint = nonNegative(F.global_footprint_bytes);
+  if (Covered <= 0 || Footprint <= 0)
+    return Dram;
+  double Share = Covered / Accessed;
+  double Streamed = Dram * Share; // the covered accesses without reuse
+  if (Footprint >= Streamed)
+    return Dram;
+  const GpuArch &A = *Q.Arch;
+  double Resident = Footprint * Q.threadsPerBlock() *
+                    std::max(1u, Q.Occ.ActiveBlocksPerSM) * A.SMCount;
+  double Fits = A.L2Bytes > 0 ? std::min(1.0, A.L2Bytes / Resident) : 1.0;
+  return Dram * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
+}
+
 ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   ThreadWork W;
   double Special = nonNegative(F.special_fns);
@@ -235,6 +262,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
       nonNegative(F.instructions) + Special * SpecialFnExtraFp32Ops;
   W.DramBytes = dramBytesPerThread(F, Q.Block[0], Q.Arch->WarpSize,
                                    W.GlobalAccesses, W.L2Bytes);
+  W.DramBytes = reuseInL2(F, Q, W.DramBytes);
   auto Banked = [](double Bytes, double Accesses) {
     return std::max(nonNegative(Bytes), MinBankBytes * nonNegative(Accesses));
   };
@@ -258,9 +286,10 @@ struct SmRates {
   double Schedulers;
   double DramBytesPerSecond; // achievable, whole GPU
   double L2PortBytesPerSecond; // one SM's share of the L2 bandwidth
+  double SharedBytesPerClock;  // one SM's shared memory/L1
 };
 
-SmRates smRates(const GpuArch &A) {
+SmRates smRates(const GpuArch &A, const AnalyticConstants &K) {
   SmRates R;
   R.ClockHz = A.BoostClockGHz * 1e9;
   double PerSmClock = A.SMCount * R.ClockHz;
@@ -270,8 +299,9 @@ SmRates smRates(const GpuArch &A) {
   R.Fp64 = A.PeakFp64TFlops * 1e12 / 2 / PerSmClock;
   R.TensorFlops = A.PeakTensorFp16TFlops * 1e12 / PerSmClock;
   R.Schedulers = A.WarpAllocGranularity;
-  R.DramBytesPerSecond = A.DramBandwidthGBs * 1e9 * AchievableDramFraction;
-  R.L2PortBytesPerSecond = A.L2BandwidthGBs * 1e9 / A.SMCount;
+  R.DramBytesPerSecond = A.DramBandwidthGBs * 1e9 * K.DramEfficiency;
+  R.L2PortBytesPerSecond = A.L2BandwidthGBs * 1e9 * K.L2Efficiency / A.SMCount;
+  R.SharedBytesPerClock = A.SharedBytesPerClockPerSM * K.SharedEfficiency;
   return R;
 }
 
@@ -283,7 +313,8 @@ struct Round {
 };
 
 Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
-                    double Blocks, double BusySMs) {
+                    const AnalyticConstants &K, double Blocks,
+                    double BusySMs) {
   const GpuArch &A = *Q.Arch;
   double Threads = Blocks * Q.threadsPerBlock();
   double Warps = Blocks * std::ceil(double(Q.threadsPerBlock()) / A.WarpSize);
@@ -319,7 +350,7 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
   // DependentIssueCycles ready instructions, from more warps or from
   // independent instructions of one warp (ILP: unrolled register tiles).
   double HiddenFraction = std::min(
-      1.0, Warps * W.Ilp / (R.Schedulers * DependentIssueCycles));
+      1.0, Warps * W.Ilp / (R.Schedulers * K.DependentIssueCycles));
   Term Compute = {Busiest->Name, Busiest->Cycles / HiddenFraction};
 
   // Little's law: the SM sustains at most (bytes in flight / latency).
@@ -329,27 +360,27 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
     double BytesPerWarpAccess =
         W.DramBytes / W.GlobalAccesses * ThreadsPerWarp;
     double InFlight = Warps *
-                      std::min(W.GlobalAccesses, MaxAccessesInFlightPerWarp) *
+                      std::min(W.GlobalAccesses, K.AccessesInFlightPerWarp) *
                       BytesPerWarpAccess;
     double Bandwidth =
         std::min({R.DramBytesPerSecond / BusySMs, R.L2PortBytesPerSecond,
-                  InFlight / (DramLatencyNs * 1e-9)});
+                  InFlight / (K.DramLatencyNs * 1e-9)});
     Dram = W.DramBytes * Threads / Bandwidth * R.ClockHz;
   }
   Term Others[] = {
       Compute,
       {"dram", Dram},
       {"l2", Cycles(W.L2Bytes * Threads, R.L2PortBytesPerSecond / R.ClockHz)},
-      {"shared", Cycles(W.L1Bytes * Lanes, A.SharedBytesPerClockPerSM)},
+      {"shared", Cycles(W.L1Bytes * Lanes, R.SharedBytesPerClock)},
       {"atomic", Cycles(W.AtomicBytes * Threads,
                         R.L2PortBytesPerSecond / R.ClockHz)},
-      {"launch", Blocks * BlockLaunchCycles},
+      {"launch", Blocks * K.BlockLaunchCycles},
   };
   const Term *Bound =
       std::max_element(std::begin(Others), std::end(Others), ByCycles);
 
   Round Out;
-  Out.Cycles = Bound->Cycles + W.Barriers * BarrierCycles / Blocks;
+  Out.Cycles = Bound->Cycles + W.Barriers * K.BarrierCycles / Blocks;
   Out.PeakComputeCycles = Busiest->Cycles;
   Out.Limiter = Bound->Name;
   return Out;
@@ -367,11 +398,13 @@ struct Phase {
 /// Rounds rounds of ResidentBlocks blocks spread over BusySMs SMs; the
 /// busiest SM, holding ceil(ResidentBlocks / BusySMs) of them, sets the pace.
 Phase phase(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
-            double Rounds, double ResidentBlocks, double BusySMs) {
+            const AnalyticConstants &K, double Rounds, double ResidentBlocks,
+            double BusySMs) {
   const GpuArch &A = *Q.Arch;
   Phase P;
   P.BusySMs = BusySMs;
-  P.Rd = simulateRound(W, R, Q, std::ceil(ResidentBlocks / BusySMs), BusySMs);
+  P.Rd = simulateRound(W, R, Q, K, std::ceil(ResidentBlocks / BusySMs),
+                       BusySMs);
   double RoundSeconds = P.Rd.Cycles / R.ClockHz;
   P.Seconds = Rounds * RoundSeconds;
 
@@ -425,13 +458,19 @@ private:
 
 AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q) {
   assert(Q.Features && Q.Arch && "a cost query needs features and an arch");
+  return analyzeAnalytic(Q, analyticConstants(*Q.Arch));
+}
+
+AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q,
+                                          const AnalyticConstants &K) {
+  assert(Q.Features && Q.Arch && "a cost query needs features and an arch");
   // A block dimension of 0 (never valid) reads as 1, to stay finite.
   CostQuery Safe = Q;
   for (unsigned &D : Safe.Block)
     D = std::max(D, 1u);
   const GpuArch &A = *Q.Arch;
   ThreadWork W = threadWork(*Q.Features, Safe);
-  SmRates R = smRates(A);
+  SmRates R = smRates(A, K);
 
   // An invalid occupancy (the caller prunes those) still gets a finite
   // answer: one block per SM, at least one block.
@@ -443,7 +482,7 @@ AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q) {
 
   AnalyticBreakdown B;
   B.Waves = Blocks / Slots;
-  double Seconds = KernelLaunchSeconds, ActiveEnergy = 0, BusySmSeconds = 0;
+  double Seconds = K.KernelLaunchSeconds, ActiveEnergy = 0, BusySmSeconds = 0;
   double ComputeSeconds = 0;
   auto Add = [&](const Phase &P) {
     Seconds += P.Seconds;
@@ -455,9 +494,9 @@ AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q) {
       B.Limiter = P.Rd.Limiter;
   };
   if (FullWaves > 0)
-    Add(phase(W, R, Safe, FullWaves, Slots, A.SMCount));
+    Add(phase(W, R, Safe, K, FullWaves, Slots, A.SMCount));
   if (TailBlocks > 0)
-    Add(phase(W, R, Safe, 1, TailBlocks,
+    Add(phase(W, R, Safe, K, 1, TailBlocks,
               std::min<double>(A.SMCount, TailBlocks)));
 
   double DramBytes = W.DramBytes * Blocks * Safe.threadsPerBlock();

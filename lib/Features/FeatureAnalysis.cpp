@@ -5,6 +5,7 @@
 #include "energy/NVVMAnnotations.h"
 
 #include "AccessStride.h"
+#include "Footprint.h"
 #include "CallClassifier.h"
 #include "LocalAnalyses.h"
 #include "RegisterPressure.h"
@@ -160,12 +161,13 @@ ScalarKind scalarKind(const Type *T) {
 class FeatureCounter {
 public:
   FeatureCounter(const FeatureOptions &Opts, const Function &Kernel)
-      : Opts(Opts), Spaces(Kernel), Cycles(Kernel) {}
+      : Opts(Opts), Kernel(Kernel), Spaces(Kernel), Cycles(Kernel) {}
 
   KernelFeatures count(Function &F);
 
 private:
   const FeatureOptions &Opts;
+  const Function &Kernel;
   MemorySpaces Spaces;
   CallCycles Cycles;
   CalleeSummaries Callees;
@@ -183,6 +185,10 @@ private:
     ScalarEvolution &SE;
     const ThreadDependence &TD;
     const DataLayout &DL;
+    /// The kernel's own global accesses, when the block shape is known
+    /// (a callee's addresses depend on its caller's arguments).
+    BlockFootprint *Footprint = nullptr;
+    const Instruction *At = nullptr; // the access being counted
   };
 
   /// How often a loop's header and the rest of its body run per entry.
@@ -381,6 +387,8 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
     Out.vector_accesses += W;
   switch (Spaces.resolve(Ptr)) {
   case MemSpace::Global: {
+    if (S.Footprint)
+      S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(Bytes), W);
     (IsStore ? Out.global_stores : Out.global_loads) += W;
     (IsStore ? Out.global_store_bytes : Out.global_load_bytes) += W * Bytes;
     switch (classifyStride(addressStride(Ptr, S.SE, S.TD, Callees),
@@ -417,6 +425,9 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
     Out.param_load_bytes += W * Bytes;
     return;
   case MemSpace::Generic:
+    // The cost model takes generic accesses for global ones.
+    if (S.Footprint)
+      S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(Bytes), W);
     (IsStore ? Out.generic_stores : Out.generic_loads) += W;
     (IsStore ? Out.generic_store_bytes : Out.generic_load_bytes) += W * Bytes;
     return;
@@ -593,6 +604,12 @@ KernelFeatures FeatureCounter::count(Function &F) {
   FunctionState S{Out, SE, TD, F.getParent()->getDataLayout()};
 
   LoopWeights Loops = weighLoops(F, LI, SE, Out.AssumedTrips);
+  std::optional<BlockFootprint> Footprint;
+  if (&F == &Kernel && llvm::all_of(Opts.Block, [](unsigned D) { return D; }))
+    Footprint.emplace(Opts.Block, SE, LI, TD, Callees, [&](const Loop *L) {
+      return Loops.find(L)->second.Body;
+    });
+  S.Footprint = Footprint ? &*Footprint : nullptr;
   for (BasicBlock &BB : F) {
     // Estimated executions per thread: the product over the block's loops.
     double W = 1;
@@ -600,8 +617,10 @@ KernelFeatures FeatureCounter::count(Function &F) {
       const LoopWeight &LW = Loops.find(L)->second;
       W *= &BB == L->getHeader() ? LW.Header : LW.Body;
     }
-    for (Instruction &I : BB)
+    for (Instruction &I : BB) {
+      S.At = &I;
       countInstruction(I, W, S);
+    }
     Out.critical_path += W * dependenceDepth(BB);
   }
   for (const auto &[L, LW] : Loops) {
@@ -613,6 +632,11 @@ KernelFeatures FeatureCounter::count(Function &F) {
   Out.register_estimate =
       std::max(Out.register_estimate,
                static_cast<double>(peakLiveRegisters(F) + ReservedRegisters));
+  if (Footprint) {
+    double Threads = double(Opts.Block[0]) * Opts.Block[1] * Opts.Block[2];
+    Out.global_footprint_bytes = Footprint->sectorBytes() / Threads;
+    Out.global_footprint_accessed_bytes = Footprint->accessedBytesPerThread();
+  }
 
   return Done[&F] = Out;
 }

@@ -37,6 +37,17 @@ std::array<double, KernelFeatures::NumNumeric> KernelFeatures::numeric() const {
   };
 }
 
+bool KernelFeatures::setNumeric(StringRef Name, double Value) {
+#define ENERGY_SET(Field, Merge, Unit, Doc)                                     \
+  if (Name == #Field) {                                                        \
+    Field = Value;                                                             \
+    return true;                                                               \
+  }
+  ENERGY_KERNEL_FEATURES(ENERGY_SET)
+#undef ENERGY_SET
+  return false;
+}
+
 std::array<StringRef, KernelFeatures::NumNumeric> KernelFeatures::numericNames() {
   return {
 #define ENERGY_NAME(Field, Merge, Unit, Doc) #Field,

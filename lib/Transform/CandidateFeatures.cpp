@@ -170,7 +170,10 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     simplification(*K.getParent()).run(*Copy, SimplifyFAM);
     SimplifyFAM.clear(*Copy, Copy->getName());
   }
-  KernelFeatures Features = computeKernelFeatures(*Copy, Opts);
+  FeatureOptions ForLaunch = Opts;
+  if (Launch)
+    ForLaunch.Block = Launch->Block;
+  KernelFeatures Features = computeKernelFeatures(*Copy, ForLaunch);
   FeatureSeconds += SecondsSince(Start);
   if (Optimized && WithToolchain && Target && Toolchain.available()) {
     auto ToolchainStart = std::chrono::steady_clock::now();

@@ -56,6 +56,9 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   J.attribute("arch", P.Arch->Name);
   J.attribute("gpu", P.Arch->Gpu);
   J.attribute("model", P.ModelName);
+  // The analytic model's constants feed every model (the learned ones take
+  // its predictions as inputs): say whether they were fitted for this board.
+  J.attribute("model_constants", analyticConstants(*P.Arch).Origin);
   J.attributeArray("notes", [&] {
     for (const std::string &N : P.Notes)
       J.value(N);

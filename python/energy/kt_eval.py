@@ -205,13 +205,17 @@ class CacheEvaluation:
         for row, p in zip(self.sample, self.predictions):
             if not p["ok"]:
                 continue
-            out = {"kernel": self.problem.name, "config": row["config"],
+            # The kernel, not the problem: two scripts tuning one kernel are one
+            # kernel to leave out.
+            out = {"kernel": self.problem.kernel, "problem": self.problem.name,
+                   "config": row["config"],
                    "arch": self.board["arch"], "gpu": self.board["board"],
                    "device_name": cache.device_name, "status": "ok", "time_s": row["time_s"]}
             if "energy_j" in row and row["energy_j"] == row["energy_j"]:
                 out["energy_j"] = row["energy_j"]
             out.update({"runs": int(row["runs"]), "analytic_time_s": p["time_s"],
                         "analytic_energy_j": p["energy_j"], "params": self._params(row),
+                        "launch": {"block": p["block"], "grid_blocks": p["grid_blocks"]},
                         "features": p["model_inputs"], "source": source,
                         "method": "Kernel Tuner / KTT measurement, see source"})
             rows.append(out)

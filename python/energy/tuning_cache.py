@@ -2,7 +2,8 @@
 
 Formats (detected from the content, gzip or plain):
 - Kernel Tuner's JSON cache: `cache` maps "v1,v2,..." to an entry with the parameter
-  values, `time` (ms) and metrics (`nvml_energy` or `ps_energy` in J, `nvml_power` in W).
+  values, `time` (ms) and metrics (`nvml_energy` or `ps_energy` in J, `nvml_power` in W,
+  `core_freq`: the graphics clock the observer saw, MHz).
   A cache left open by an interrupted run (ending in `,` without the closing `}}`) is
   closed before parsing.
 - KTT's JSON output: `Metadata` (Device, TimeUnit) and `Results`, one per measured run.
@@ -30,7 +31,7 @@ DATA_FOLDER = "public-measurements"
 
 # Kernel Tuner metric -> (column, unit factor to SI).
 _KT_MEASURES = {"nvml_energy": ("energy_j", 1.0), "ps_energy": ("energy_j", 1.0),
-                "nvml_power": ("power_w", 1.0)}
+                "nvml_power": ("power_w", 1.0), "core_freq": ("clock_mhz", 1.0)}
 _TIME_UNITS = {"Seconds": 1.0, "Milliseconds": 1e-3, "Microseconds": 1e-6,
                "Nanoseconds": 1e-9}
 
@@ -79,7 +80,7 @@ def read_tuning_cache(path, device_name=None):
         raise DatasetError(f"{path}: no valid measurements")
     repository, commit = provenance_of(path)
     frame = pd.DataFrame.from_records(records, columns=[*params, "time_s", "energy_j",
-                                                        "power_w"])
+                                                        "power_w", "clock_mhz"])
     frame.insert(0, "config", [",".join(str(r[p]) for p in params) for r in records])
     frame["file"] = path
     frame["repository"] = repository

@@ -83,7 +83,8 @@ class KtEvalSmokeTest(util.TempDirTest):
         measured = {(r["board"], json.dumps(c["config"], sort_keys=True)): c["measured_time_s"]
                     for r in evaluated for c in r["configs"]}
         for row in rows:
-            self.assertEqual(row["kernel"], PROBLEM)
+            self.assertEqual(row["kernel"], "directCoulombSum")
+            self.assertEqual(row["problem"], PROBLEM)
             self.assertEqual(row["status"], "ok")
             self.assertEqual(row["source"]["repository"], "HiPerCoRe/KTT")
             key = (row["gpu"], json.dumps(row["params"], sort_keys=True))

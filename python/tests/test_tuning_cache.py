@@ -27,6 +27,9 @@ class KernelTunerCacheTest(util.TempDirTest):
         self.assertEqual(list(cache.frame["time_s"]), [2.0e-3, 1.5e-3])      # ms -> s
         self.assertEqual(list(cache.frame["energy_j"]), [0.5, 0.25])
         self.assertTrue(cache.frame["power_w"].isna().all())
+        # The observed clock where the entry has one (core_freq, MHz).
+        self.assertTrue(math.isnan(cache.frame["clock_mhz"][0]))
+        self.assertEqual(cache.frame["clock_mhz"][1], 1710.0)
 
     def test_failed_entries_are_counted_by_reason(self):
         cache = dataset.load_tuning_cache(fixture("kernel_tuner_open.json"))

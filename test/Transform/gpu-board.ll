@@ -28,6 +28,7 @@
 ; A4000:      "arch": "sm_86",
 ; A4000-NEXT: "gpu": "rtx-a4000",
 ; A4000-NEXT: "model": "analytic (sm_86, RTX A4000)",
+; A4000-NEXT: "model_constants": "datasheet defaults",
 ; A4000-NEXT: "notes": [],
 ; A6000:      "arch": "sm_86",
 ; A6000-NEXT: "gpu": "rtx-a6000",

@@ -2,6 +2,7 @@
 
 #include "AccessStride.h"
 #include "CallClassifier.h"
+#include "Footprint.h"
 #include "RegisterPressure.h"
 #include "energy/KernelFeatures.h"
 
@@ -99,4 +100,39 @@ TEST(KernelFeatures, DerivedFields) {
   EXPECT_DOUBLE_EQ(K.reads_dim_z, 0);
   EXPECT_EQ(KernelFeatures::numericNames().size(), KernelFeatures::NumNumeric);
   EXPECT_EQ(KernelFeatures::numericNames()[0], "instructions");
+}
+
+TEST(Footprint, BoxOfAStencil) {
+  // A 32x8 block reading a 5x5 window of floats around each thread, rows of
+  // 16384 bytes: 36 floats (144 bytes, 5 sectors) on each of 12 rows.
+  std::vector<energy::FootprintTerm> Terms = {{4, 32}, {16384, 8}};
+  std::vector<int64_t> Taps;
+  for (int64_t I = 0; I < 5; ++I)
+    for (int64_t J = 0; J < 5; ++J)
+      Taps.push_back(I * 16384 + J * 4);
+  EXPECT_EQ(energy::boxFootprintBytes(Terms, Taps, 4), 12 * 5 * 32);
+  // Without the taps, one 128-byte row per threadIdx.y.
+  EXPECT_EQ(energy::boxFootprintBytes(Terms, {}, 4), 8 * 128);
+}
+
+TEST(Footprint, BroadcastsAndLoopsMerge) {
+  // Threads along y read one row of 512 floats through a loop (coefficient
+  // 4, 512 iterations) and the next rows (2048 bytes per threadIdx.y): the
+  // rows are contiguous, so 8 of them are one run of 16 KiB.
+  EXPECT_EQ(energy::boxFootprintBytes({{4, 512}, {2048, 8}}, {}, 4), 16384);
+  // Equal coefficients add their extents: x + k over 32 and 5 values is 36
+  // floats.
+  EXPECT_EQ(energy::boxFootprintBytes({{4, 32}, {4, 5}}, {}, 4), 5 * 32);
+  // A strided access moves one sector per element.
+  EXPECT_EQ(energy::boxFootprintBytes({{128, 32}}, {}, 4), 32 * 32);
+  // A uniform access (no varying term) moves one sector.
+  EXPECT_EQ(energy::boxFootprintBytes({}, {}, 4), 32);
+}
+
+TEST(Footprint, ManyRowsAreEstimated) {
+  // 2^20 rows are not listed: the greedy estimate agrees with the listing
+  // where the taps are along the rows.
+  std::vector<energy::FootprintTerm> Terms = {{4, 32}, {16384, 1 << 20}};
+  EXPECT_EQ(energy::boxFootprintBytes(Terms, {0, 16384}, 4),
+            double((1 << 20) + 1) * 128);
 }

@@ -1,0 +1,105 @@
+//===- Footprint.h - Distinct global bytes a block touches ------*- C++ -*-===//
+//
+// A block's threads and loop iterations often read the same bytes: the
+// halo of a stencil or convolution, a row of A that every column of threads
+// of a GEMM reads, a coefficient every thread reads. The cache hierarchy
+// serves the repeats; DRAM moves each distinct sector about once. This
+// analysis estimates, for a known block shape, the distinct bytes (in whole
+// 32-byte sectors) that the kernel's affine global accesses touch per block.
+//
+// An access is affine when its address is
+//   base + uniform part + sum_axis c_axis x threadIdx.axis
+//        + sum_loop c_loop x (iteration of loop) + constant
+// with constant coefficients (ScalarEvolution's add recurrences with
+// constant steps; the thread strides of AccessStride.h). Accesses with the
+// same base, uniform part and coefficients form a group (the unrolled taps
+// of a filter differ only in the constant); a group's footprint is the box
+// the coefficients span, widened by its constants' spread:
+//  - terms with equal coefficients merge: extents e1, e2 cover e1 + e2 - 1;
+//  - in increasing coefficient order, a term whose coefficient does not
+//    exceed the contiguous run so far extends the run; a larger one repeats
+//    it (a new row);
+//  - the run rounds up to whole sectors.
+// What is not affine is not counted here; the cost model keeps its per-access
+// estimate for it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_LIB_FOOTPRINT_H
+#define ENERGY_LIB_FOOTPRINT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace llvm {
+class Instruction;
+class Loop;
+class LoopInfo;
+class SCEV;
+class ScalarEvolution;
+class Value;
+} // namespace llvm
+
+namespace energy {
+
+class CalleeSummaries;
+class ThreadDependence;
+
+/// One coefficient of an affine address and how many values its variable
+/// takes in a block (threads along an axis, iterations of a loop).
+struct FootprintTerm {
+  int64_t Coefficient; // bytes per step of the variable
+  double Extent;       // values of the variable
+};
+
+/// The distinct bytes, in whole sectors, of a box spanned by Terms from
+/// addresses offset by Offsets (bytes) with accesses of AccessBytes each.
+double boxFootprintBytes(llvm::ArrayRef<FootprintTerm> Terms,
+                         llvm::ArrayRef<int64_t> Offsets, uint64_t AccessBytes);
+
+class BlockFootprint {
+public:
+  /// Trips(L): the iterations of L's body per entry, as the feature counter
+  /// weighs it.
+  BlockFootprint(std::array<unsigned, 3> Block, llvm::ScalarEvolution &SE,
+                 const llvm::LoopInfo &LI, const ThreadDependence &TD,
+                 CalleeSummaries &Callees,
+                 llvm::function_ref<double(const llvm::Loop *)> Trips);
+
+  /// Records a global access of AccessBytes at Ptr, executed Executions
+  /// times per thread. Returns false (and records nothing) when the address
+  /// is not affine.
+  bool add(const llvm::Value *Ptr, const llvm::Instruction &At,
+           uint64_t AccessBytes, double Executions);
+
+  /// Distinct sector bytes of every recorded group, per block.
+  double sectorBytes() const;
+  /// Bytes the recorded accesses move per thread, repeats included.
+  double accessedBytesPerThread() const { return Accessed; }
+
+private:
+  struct Group {
+    std::vector<FootprintTerm> Terms;
+    uint64_t AccessBytes = 0;
+    std::vector<int64_t> Offsets;
+    double Executions = 0; // per thread, over the group's accesses
+  };
+  std::array<unsigned, 3> Block;
+  llvm::ScalarEvolution &SE;
+  const llvm::LoopInfo &LI;
+  const ThreadDependence &TD;
+  CalleeSummaries &Callees;
+  llvm::function_ref<double(const llvm::Loop *)> Trips;
+  /// Keyed by base, uniform part, access size and coefficients.
+  std::map<std::vector<int64_t>, Group> Groups;
+  double Accessed = 0;
+};
+
+} // namespace energy
+
+#endif

@@ -1,0 +1,52 @@
+// The distinct global bytes a block touches (its footprint), per thread, for
+// the forced block shape: a 5x5 stencil's halo and a broadcast row are read
+// once per block, not once per thread and tap.
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=stencil:32x8,grid=128x512 \
+// RUN:   -mllvm -energy-report=%t.s2d.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=S2D --input-file=%t.s2d.json
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=stencil:256x1,grid=16x4096 \
+// RUN:   -mllvm -energy-report=%t.s1d.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=S1D --input-file=%t.s1d.json
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=matvec_rows:32x8,grid=128x512 \
+// RUN:   -mllvm -energy-report=%t.m2d.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=M2D --input-file=%t.m2d.json
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=matvec_rows:256x1,grid=16x4096 \
+// RUN:   -mllvm -energy-report=%t.m1d.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=M1D --input-file=%t.m1d.json
+//
+// 32x8 stencil: 12 rows of 36 floats (5 sectors) read, 8 rows of 32 floats
+// written: (12 x 160 + 8 x 128) / 256 threads = 11.5 bytes per thread of
+// the 104 it accesses. 256x1: 5 rows of 260 floats (33 sectors) and one row
+// of 256: (5 x 1056 + 1024) / 256 = 24.625.
+// S2D: "global_footprint_bytes": 11.5,
+// S2D-NEXT: "global_footprint_accessed_bytes": 104{{$}}
+// S1D: "global_footprint_bytes": 24.625,
+// S1D-NEXT: "global_footprint_accessed_bytes": 104{{$}}
+//
+// 32x8 matvec: 8 consecutive rows of a (16 KiB), 512 rows of 32 floats of b
+// (64 KiB), 1 KiB of c: 82944 / 256 = 324. 256x1: one row of a (2 KiB), 512
+// rows of 1 KiB of b, 1 KiB of c: 527360 / 256 = 2060.
+// M2D: "global_footprint_bytes": 324,
+// M1D: "global_footprint_bytes": 2060,
+
+#define WIDTH 4096
+
+__global__ void stencil(const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  float s = 0;
+  for (int i = 0; i < 5; i++)
+    for (int j = 0; j < 5; j++)
+      s += in[(y + i) * WIDTH + x + j];
+  out[y * WIDTH + x] = s;
+}
+
+// Every thread with the same threadIdx.y reads the same row of a.
+__global__ void matvec_rows(const float *a, const float *b, float *c) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  float s = 0;
+  for (int k = 0; k < 512; k++)
+    s += a[y * 512 + k] * b[k * WIDTH + x];
+  c[y * WIDTH + x] = s;
+}
