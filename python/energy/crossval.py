@@ -1,15 +1,12 @@
 """Out-of-sample comparison of the time-model variants with the analytic model.
 
     python3 -m energy.evaluate DATA... --split kernel|board [--split ...] [--arch all]
-                                       [--same-kernel NAME=OTHER...]
                                        [--json out.json] [--markdown out.md]
 
 A group is one (kernel, gpu) pair: all configs of one kernel measured on one board.
 Splits (shared/MEASURE.md: the model that ranks a group never saw it):
 - kernel: leave-one-kernel-out: the pairs of kernel K, on every board, are predicted by
-  boosters trained on the other kernels. --same-kernel NAME=OTHER says that two kernel
-  names are one kernel (the same code measured in two studies): they are held out
-  together, so that neither teaches the model the other;
+  boosters trained on the other kernels;
 - board: leave-one-board-out: the pairs measured on board B are predicted by boosters
   trained on the other boards (which did see the same kernels elsewhere).
 Variants of the time booster (energy.train): regression on ln(time), rank:pairwise with
@@ -40,24 +37,18 @@ BASELINE = "analytic"
 PAIR_KEY = [*GROUP, "config"]
 
 
-def held_out_predictions(frame, split, fit_predict, same_kernel=None):
+def held_out_predictions(frame, split, fit_predict):
     """frame plus the columns that fit_predict(training rows, held-out rows) returns (a
     dict: column -> values for the held-out rows), each from a fit that never saw the
-    held-out kernel (split "kernel") or board (split "board"). same_kernel maps kernel
-    names to the name they are held out with."""
-    units = frame[SPLITS[split]]
-    if split == "kernel" and same_kernel:
-        unknown = sorted(set(same_kernel) - set(units))
-        if unknown:
-            raise DatasetError(f"--same-kernel: no rows of kernel '{unknown[0]}'")
-        units = units.replace(same_kernel)
-    held_values = sorted(units.unique())
+    held-out kernel (split "kernel") or board (split "board")."""
+    column = SPLITS[split]
+    held_values = sorted(frame[column].unique())
     if len(held_values) < 2:
         raise DatasetError(f"leave-one-{split}-out needs at least 2 {split}s, "
                            f"the data has {len(held_values)}")
     out = frame.copy()
     for value in held_values:
-        held = (units == value).to_numpy()
+        held = (frame[column] == value).to_numpy()
         for name, predicted in fit_predict(frame[~held], frame[held]).items():
             if name not in out:
                 out[name] = math.nan
@@ -65,13 +56,13 @@ def held_out_predictions(frame, split, fit_predict, same_kernel=None):
     return out
 
 
-def variant_predictions(frame, feature_names, params, split, variants, same_kernel=None):
+def variant_predictions(frame, feature_names, params, split, variants):
     """frame plus one `pred_<variant>` column per variant, predicted out of sample."""
     def fit_predict(training, held):
         return {"pred_" + v: predict_time(fit_booster(training, feature_names, "time_s",
                                                       params, v), held, feature_names, v)
                 for v in variants}
-    return held_out_predictions(frame, split, fit_predict, same_kernel)
+    return held_out_predictions(frame, split, fit_predict)
 
 
 def pair_metrics(measured, predicted, times=True):
@@ -111,10 +102,9 @@ def score(merged, column, times):
     return {"summary": summarize(per_pair), "per_pair": per_pair}
 
 
-def evaluate_split(frame, feature_names, params, split, variants, same_kernel=None):
+def evaluate_split(frame, feature_names, params, split, variants):
     """{"method", "models": {variant or "analytic": score}} for one split."""
-    predicted = variant_predictions(frame, feature_names, params, split, variants,
-                                    same_kernel)
+    predicted = variant_predictions(frame, feature_names, params, split, variants)
     columns = ["time_s", "analytic_time_s", *("pred_" + v for v in variants)]
     merged = predicted.groupby(PAIR_KEY, sort=False)[columns].median().reset_index()
     models = {v: score(merged, "pred_" + v, bool(VARIANTS[v].target)) for v in variants}
@@ -124,10 +114,9 @@ def evaluate_split(frame, feature_names, params, split, variants, same_kernel=No
     return {"method": f"leave-one-{split}-out", "models": models}
 
 
-def compare(data, frame, arch, params, splits, variants=tuple(VARIANTS), same_kernel=None):
+def compare(data, frame, arch, params, splits, variants=tuple(VARIANTS)):
     """The report (REPORT_FORMAT) of every variant and the analytic model on every split;
     frame is data.frame restricted to `arch`."""
-    same_kernel = same_kernel or {}
     return {
         "format": REPORT_FORMAT,
         "arch": arch,
@@ -136,9 +125,7 @@ def compare(data, frame, arch, params, splits, variants=tuple(VARIANTS), same_ke
         "data": [{"path": f.path, "sha256": f.sha256} for f in data.files],
         "rows": len(frame),
         "params": params,
-        "same_kernel": same_kernel,
-        "splits": {split: evaluate_split(frame, data.feature_names, params, split, variants,
-                                         same_kernel)
+        "splits": {split: evaluate_split(frame, data.feature_names, params, split, variants)
                    for split in splits},
     }
 

@@ -310,9 +310,6 @@ def main(argv=None):
     parser.add_argument("--split", action="append", choices=list(crossval.SPLITS),
                         help="compare the time-model variants leaving one kernel or one "
                              "board out (repeat for both)")
-    parser.add_argument("--same-kernel", action="append", default=[], metavar="NAME=OTHER",
-                        help="with --split kernel: kernel NAME is the same code as OTHER; "
-                             "hold them out together")
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON")
     parser.add_argument("--markdown", metavar="FILE",
                         help="with --split: write the tables as Markdown")
@@ -324,18 +321,14 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.split and args.plots:
         parser.error("--plots goes with the energy report, not with --split")
-    if (args.markdown or args.same_kernel) and not args.split:
-        parser.error("--markdown and --same-kernel go with --split")
-    same_kernel = dict(item.split("=", 1) for item in args.same_kernel if "=" in item)
-    if len(same_kernel) != len(args.same_kernel) or not all(all(p) for p in same_kernel.items()):
-        parser.error("--same-kernel takes NAME=OTHER")
+    if args.markdown and not args.split:
+        parser.error("--markdown goes with --split")
     try:
         data = dataset.load(args.data)
         params = training_params(rounds=args.rounds, seed=args.seed)
         if args.split:
             frame, arch, notes = select_arch(data.frame, args.arch)
-            report = crossval.compare(data, frame, arch, params, dict.fromkeys(args.split),
-                                      same_kernel=same_kernel)
+            report = crossval.compare(data, frame, arch, params, dict.fromkeys(args.split))
             text = crossval.format_markdown(report)
         else:
             report, merged, notes = evaluate(data, args.arch, params)

@@ -173,27 +173,3 @@ class VariantTrainingTest(util.TempDirTest):
         doc = train.read_model(out)
         self.assertEqual(doc["arch"], "all")
         self.assertEqual(doc["training"]["rows"], 61 + 15)
-
-
-class SameKernelTest(util.TempDirTest):
-    def test_aliases_are_held_out_together(self):
-        frame = dataset.load([util.TRAIN_JSONL]).frame
-        held = []
-
-        def fit_predict(training, rows):
-            held.append(sorted(rows["kernel"].unique()))
-            self.assertFalse(set(training["kernel"]) & set(rows["kernel"]))
-            return {}
-        crossval.held_out_predictions(frame, "kernel", fit_predict,
-                                      {"syn_reduce": "syn_stream"})
-        self.assertEqual(held, [["syn_compute"], ["syn_stencil"],
-                                ["syn_reduce", "syn_stream"]])
-
-    def test_cli(self):
-        code, _, stderr = util.run_main(evaluate.main, [
-            util.TRAIN_JSONL, "--split", "kernel", "--same-kernel", "nope=syn_stream"])
-        self.assertEqual(code, 1)
-        self.assertIn("error: --same-kernel: no rows of kernel 'nope'", stderr)
-        with self.assertRaises(SystemExit):
-            util.run_main(evaluate.main, [util.TRAIN_JSONL, "--split", "kernel",
-                                          "--same-kernel", "syn_stream"])
