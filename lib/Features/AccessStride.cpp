@@ -120,6 +120,12 @@ Stride addressStride(const Value *Ptr, ScalarEvolution &SE,
   return StrideOf{TD, Callees, Axis, SE}(SE.getSCEV(const_cast<Value *>(Ptr)));
 }
 
+Stride scevStride(const SCEV *Address, ScalarEvolution &SE,
+                  const ThreadDependence &TD, CalleeSummaries &Callees,
+                  unsigned Axis) {
+  return StrideOf{TD, Callees, Axis, SE}(Address);
+}
+
 struct CalleeSummaries::Summary {
   bool ThreadDependent = false;
   Stride ReturnStride = Stride::zero();

@@ -15,6 +15,7 @@
 
 namespace llvm {
 class Function;
+class SCEV;
 class ScalarEvolution;
 class Value;
 } // namespace llvm
@@ -44,6 +45,10 @@ private:
 Stride addressStride(const llvm::Value *Ptr, llvm::ScalarEvolution &SE,
                      const ThreadDependence &TD, CalleeSummaries &Callees,
                      unsigned Axis = 0);
+/// The same for an address's SCEV (one rewritten by the caller).
+Stride scevStride(const llvm::SCEV *Address, llvm::ScalarEvolution &SE,
+                  const ThreadDependence &TD, CalleeSummaries &Callees,
+                  unsigned Axis);
 
 } // namespace energy
 

@@ -604,11 +604,16 @@ KernelFeatures FeatureCounter::count(Function &F) {
   FunctionState S{Out, SE, TD, F.getParent()->getDataLayout()};
 
   LoopWeights Loops = weighLoops(F, LI, SE, Out.AssumedTrips);
+  StatedValues Stated = statedValues(F);
   std::optional<BlockFootprint> Footprint;
   if (&F == &Kernel && llvm::all_of(Opts.Block, [](unsigned D) { return D; }))
-    Footprint.emplace(Opts.Block, SE, LI, TD, Callees, [&](const Loop *L) {
-      return Loops.find(L)->second.Body;
-    });
+    Footprint.emplace(
+        Opts.Block, SE, LI, TD, Callees,
+        [&](const Loop *L) { return Loops.find(L)->second.Body; },
+        [&](const Value *Arg) {
+          auto It = Stated.find(Arg);
+          return It != Stated.end() ? It->second : Opts.DefaultExtent;
+        });
   S.Footprint = Footprint ? &*Footprint : nullptr;
   for (BasicBlock &BB : F) {
     // Estimated executions per thread: the product over the block's loops.

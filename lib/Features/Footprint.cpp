@@ -8,6 +8,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Argument.h"
 #include "llvm/IR/Instruction.h"
 
 #include <algorithm>
@@ -216,18 +217,39 @@ BlockFootprint::BlockFootprint(std::array<unsigned, 3> Block,
                                ScalarEvolution &SE, const LoopInfo &LI,
                                const ThreadDependence &TD,
                                CalleeSummaries &Callees,
-                               function_ref<double(const Loop *)> Trips)
-    : Block(Block), SE(SE), LI(LI), TD(TD), Callees(Callees), Trips(Trips) {}
+                               function_ref<double(const Loop *)> Trips,
+                               function_ref<unsigned(const Value *)> ArgumentValue)
+    : Block(Block), SE(SE), LI(LI), TD(TD), Callees(Callees), Trips(Trips),
+      ArgumentValue(ArgumentValue) {}
 
 bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
                          uint64_t AccessBytes, double Executions) {
   if (!SE.isSCEVable(Ptr->getType()) || AccessBytes == 0)
     return false;
   const SCEV *Address = SE.getSCEV(const_cast<Value *>(Ptr));
+  // Integer kernel arguments (sizes, pitches) take their assumed values, so
+  // that `a[row * n + k]` has constant coefficients.
+  ValueToSCEVMapTy Assumed;
+  struct ArgumentCollector {
+    SmallVector<const SCEVUnknown *, 4> Found;
+    bool follow(const SCEV *S) {
+      if (auto *U = dyn_cast<SCEVUnknown>(S))
+        if (isa<Argument>(U->getValue()) && U->getType()->isIntegerTy())
+          Found.push_back(U);
+      return true;
+    }
+    bool isDone() const { return false; }
+  } Collector;
+  SCEVTraversal<ArgumentCollector>(Collector).visitAll(Address);
+  for (const SCEVUnknown *U : Collector.Found)
+    Assumed[U->getValue()] =
+        SE.getConstant(U->getType(), ArgumentValue(U->getValue()));
+  if (!Assumed.empty())
+    Address = SCEVParameterRewriter::rewrite(Address, SE, Assumed);
   Group G;
   G.AccessBytes = AccessBytes;
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
-    Stride D = addressStride(Ptr, SE, TD, Callees, Axis);
+    Stride D = scevStride(Address, SE, TD, Callees, Axis);
     if (D.K == Stride::Zero)
       continue;
     if (D.K != Stride::Constant)

@@ -65,11 +65,14 @@ double boxFootprintBytes(llvm::ArrayRef<FootprintTerm> Terms,
 class BlockFootprint {
 public:
   /// Trips(L): the iterations of L's body per entry, as the feature counter
-  /// weighs it.
+  /// weighs it. ArgumentValue(A): the value an integer kernel argument in an
+  /// address is taken as (a row pitch), as loop bounds take it: what
+  /// ENERGY_ASSUME states, else the default extent.
   BlockFootprint(std::array<unsigned, 3> Block, llvm::ScalarEvolution &SE,
                  const llvm::LoopInfo &LI, const ThreadDependence &TD,
                  CalleeSummaries &Callees,
-                 llvm::function_ref<double(const llvm::Loop *)> Trips);
+                 llvm::function_ref<double(const llvm::Loop *)> Trips,
+                 llvm::function_ref<unsigned(const llvm::Value *)> ArgumentValue);
 
   /// Records a global access of AccessBytes at Ptr, executed Executions
   /// times per thread. Returns false (and records nothing) when the address
@@ -95,6 +98,7 @@ private:
   const ThreadDependence &TD;
   CalleeSummaries &Callees;
   llvm::function_ref<double(const llvm::Loop *)> Trips;
+  llvm::function_ref<unsigned(const llvm::Value *)> ArgumentValue;
   /// Keyed by base, uniform part, access size and coefficients.
   std::map<std::vector<int64_t>, Group> Groups;
   double Accessed = 0;

@@ -8,6 +8,7 @@ compile; its GTX 1070 cache also exercises a board the plugin may not have table
 import json
 import math
 import os
+import subprocess
 import unittest
 
 from energy import kt_eval, tuning_problem
@@ -15,6 +16,7 @@ from energy import kt_eval, tuning_problem
 from tests import util
 
 PLUGIN = os.environ.get("ENERGY_PLUGIN")
+MODEL_EVAL = os.environ.get("ENERGY_MODEL_EVAL")
 PROBLEM = "coulomb-sum"
 
 
@@ -95,3 +97,15 @@ class KtEvalSmokeTest(util.TempDirTest):
                              row["features"]["block_z"], row["features"]["block_threads"])
             self.assertAlmostEqual(math.log(row["analytic_time_s"]),
                                    row["features"]["analytic_ln_time"], places=4)
+        if MODEL_EVAL:
+            self.check_model_eval(path, rows)
+
+    def check_model_eval(self, path, rows):
+        """energy-model-eval rebuilds each row's query: same predictions as the plugin."""
+        done = subprocess.run([MODEL_EVAL, path], capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        predicted = [json.loads(line) for line in done.stdout.splitlines()]
+        self.assertEqual(len(predicted), len(rows))
+        for row, p in zip(rows, predicted):
+            self.assertAlmostEqual(p["time_s"] / row["analytic_time_s"], 1, places=9)
+            self.assertAlmostEqual(p["energy_j"] / row["analytic_energy_j"], 1, places=9)

@@ -28,6 +28,12 @@
 // rows of 1 KiB of b, 1 KiB of c: 527360 / 256 = 2060.
 // M2D: "global_footprint_bytes": 324,
 // M1D: "global_footprint_bytes": 2060,
+//
+// A pitch passed as an argument is taken as the default extent (4096), as
+// loop bounds take it: the same footprint as the constant pitch.
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=matvec_pitch:32x8,grid=128x512 \
+// RUN:   -mllvm -energy-report=%t.p2d.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=M2D --input-file=%t.p2d.json
 
 #define WIDTH 4096
 
@@ -49,4 +55,13 @@ __global__ void matvec_rows(const float *a, const float *b, float *c) {
   for (int k = 0; k < 512; k++)
     s += a[y * 512 + k] * b[k * WIDTH + x];
   c[y * WIDTH + x] = s;
+}
+
+__global__ void matvec_pitch(const float *a, const float *b, float *c, int n) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  float s = 0;
+  for (int k = 0; k < 512; k++)
+    s += a[y * 512 + k] * b[k * n + x];
+  c[y * n + x] = s;
 }

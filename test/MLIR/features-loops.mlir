@@ -37,6 +37,9 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  ilp: {{[0-9.]+}} instr/step
     // CHECK-NEXT:  shared_stride_x: {{-?[0-9]+}} bytes
     // CHECK-NEXT:  shared_stride_y: {{-?[0-9]+}} bytes
+    // The MLIR analysis computes no footprint yet.
+    // CHECK-NEXT:  global_footprint_bytes: 0 bytes/thread
+    // CHECK-NEXT:  global_footprint_accessed_bytes: 0 bytes/thread
     // CHECK-NEXT:  dims: tid=xy ctaid=xy ntid= nctaid=
     gpu.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %n: index)
         workgroup(%tileB: memref<16x16xf32, #wg>) kernel {

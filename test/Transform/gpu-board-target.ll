@@ -13,6 +13,7 @@
 ; REPORT:      "arch": "sm_90",
 ; REPORT-NEXT: "gpu": "h100-sxm",
 ; REPORT-NEXT: "model": "analytic (sm_90, H100 SXM5 80GB)",
+; REPORT-NEXT: "model_constants": "datasheet defaults",
 ; REPORT-NEXT: "notes": [
 ; REPORT-NEXT:   "target is sm_86; using gpu h100-sxm, which is sm_90"
 ; REPORT-NEXT: ],
@@ -20,6 +21,7 @@
 ; REPORT:      "arch": "sm_90",
 ; REPORT-NEXT: "gpu": "h100-sxm",
 ; REPORT-NEXT: "model":
+; REPORT-NEXT: "model_constants":
 ; REPORT-NEXT: "notes": [],
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

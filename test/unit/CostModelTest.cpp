@@ -214,11 +214,13 @@ TEST(AnalyticModel, OccupancyHelpsMemoryBoundKernel) {
   EXPECT_GT(TLow, 4 * THalf);
 }
 
-TEST(AnalyticModel, EnergyOptimumDiffersFromTimeOptimum) {
+TEST(AnalyticModel, OccupancyAloneDoesNotChangeEnergy) {
   // float4 copy with 256-thread blocks: at 50% occupancy an SM keeps
   // 32 warps x 2 x 512 B = 32 KB in flight, more than the 13.7 KB its DRAM
-  // share x latency needs; 100% occupancy is no faster but holds twice the
-  // warps, which costs power.
+  // share x latency needs, so 100% occupancy is no faster. Measured power
+  // does not follow occupancy (docs/power-check.md: flat across vector_add's
+  // block sizes), so neither does the predicted energy. (The model used to
+  // charge resident warps 10% of the dynamic power, which this test pinned.)
   KernelFeatures F = copyFloat4();
   uint64_t Blocks = (uint64_t(1) << 24) / 256;
   CostQuery Half = query(F, h100(), 256, Blocks, 50 * 1024);
@@ -227,7 +229,26 @@ TEST(AnalyticModel, EnergyOptimumDiffersFromTimeOptimum) {
   ASSERT_EQ(Full.Occ.ActiveBlocksPerSM, 8u);
   CostPrediction PHalf = predictAnalytic(Half), PFull = predictAnalytic(Full);
   EXPECT_NEAR(PHalf.TimeSeconds, PFull.TimeSeconds, 0.01 * PFull.TimeSeconds);
-  EXPECT_LT(PHalf.EnergyJoules, 0.98 * PFull.EnergyJoules);
+  EXPECT_NEAR(PHalf.EnergyJoules, PFull.EnergyJoules,
+              0.01 * PFull.EnergyJoules);
+}
+
+TEST(AnalyticModel, PipePowerFollowsItsRate) {
+  // The same number of FMAs in FP64 and in FP32. An RTX A4000 runs FP64 at
+  // 1/64 of the FP32 rate: its saturated FP64 pipe draws a fraction of the
+  // compute power (ExpDist, FP64-bound, measures 58 W of 140 W). An A100
+  // runs FP64 at half rate and draws about what FP32 draws.
+  KernelFeatures Fp32 = saxpy(), Fp64 = saxpy();
+  Fp32.fp32_fma = 1000;
+  Fp64.fp32_fma = 0;
+  Fp64.fp64_fma = 1000;
+  auto Power = [](const KernelFeatures &F, llvm::StringRef Gpu) {
+    const GpuArch &A = *lookupGpuBoard(Gpu);
+    AnalyticBreakdown B = analyzeAnalytic(query(F, A, 256, 100000));
+    return (B.AveragePowerW - A.IdlePowerW) / (A.MaxPowerW - A.IdlePowerW);
+  };
+  EXPECT_LT(Power(Fp64, "rtx-a4000"), 0.5 * Power(Fp32, "rtx-a4000"));
+  EXPECT_GT(Power(Fp64, "a100-pcie-40gb"), 0.9 * Power(Fp32, "a100-pcie-40gb"));
 }
 
 TEST(AnalyticModel, FewerBlocksThanSMsIsSlowerPerItem) {

@@ -1,6 +1,7 @@
 //===- energy-model-eval.cpp - The analytic model on recorded launches ----===//
 //
-//   energy-model-eval ROWS.jsonl [--constants=FILE.json | --datasheet] [--serve]
+//   energy-model-eval ROWS.jsonl [--constants=FILE.json | --datasheet]
+//                     [--serve | --refresh=OUT.jsonl]
 //
 // Reads dataset rows (docs/dataset-format.md) whose features are the
 // plugin's model inputs, as `python3 -m energy.kt_eval --rows` writes them,
@@ -18,18 +19,24 @@
 // come from.
 // --serve: reads one JSON object of constants per stdin line and answers
 // each with one line, the JSON array of predicted times in row order.
+// --refresh=OUT: writes the rows again with the model inputs (`features`)
+// and analytic_time_s/analytic_energy_j of this build's model, so that
+// rows written by an older plugin train models for this one. The kernel's
+// own features are kept: a change to the feature analysis needs new rows.
 //
 //===----------------------------------------------------------------------===//
 
 #include "energy/CostModel.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <cstring>
 #include <iostream>
 #include <string>
 
@@ -45,6 +52,10 @@ static cl::opt<bool> Datasheet("datasheet",
                                cl::desc("use the default constants everywhere"));
 static cl::opt<bool>
     Serve("serve", cl::desc("answer constants from stdin, one line each"));
+static cl::opt<std::string>
+    Refresh("refresh",
+            cl::desc("write the rows with this build's model inputs to FILE"),
+            cl::value_desc("FILE"));
 
 namespace {
 
@@ -52,6 +63,7 @@ namespace {
 struct Row {
   KernelFeatures Features;
   CostQuery Query;
+  json::Object Record; // the row as read
 };
 
 [[noreturn]] void fail(const Twine &Message) {
@@ -119,6 +131,7 @@ std::vector<Row> readRows(StringRef Path) {
     if (O->getString("status").value_or("ok") != "ok")
       continue;
     Rows.push_back(parseRow(*O, Where));
+    Rows.back().Record = *O;
   }
   // The queries point into their own rows: fix them up once the vector
   // stops moving.
@@ -167,6 +180,41 @@ int main(int Argc, char **Argv) {
       outs().flush();
     }
     return 0;
+  }
+
+  if (!Refresh.empty()) {
+    if (!ConstantsFile.empty() || Datasheet)
+      fail("--refresh uses each board's own constants, as the plugin does");
+    std::error_code EC;
+    raw_fd_ostream Out(Refresh, EC, sys::fs::OF_Text);
+    if (EC)
+      fail(Refresh + ": cannot write: " + EC.message());
+    std::vector<std::string> Names = modelInputNames();
+    for (Row &R : Rows) {
+      std::vector<float> Inputs;
+      appendModelInputs(R.Query, Inputs);
+      // json::Object does not keep insertion order; the order is the
+      // model's, so the object is written by hand below.
+      std::string Text;
+      raw_string_ostream OS(Text);
+      OS << '{';
+      for (size_t I = 0; I < Names.size(); ++I)
+        OS << (I ? ", " : "") << json::Value(Names[I]) << ": "
+           << json::Value(double(Inputs[I]));
+      OS << '}';
+      CostPrediction P = analyzeAnalytic(R.Query).Prediction;
+      json::Object Record = R.Record;
+      Record["analytic_time_s"] = P.TimeSeconds;
+      Record["analytic_energy_j"] = P.EnergyJoules;
+      Record["features"] = "@FEATURES@";
+      std::string Line;
+      raw_string_ostream LS(Line);
+      LS << json::Value(std::move(Record));
+      size_t At = Line.find("\"@FEATURES@\"");
+      Line.replace(At, std::strlen("\"@FEATURES@\""), Text);
+      Out << Line << '\n';
+    }
+    return Out.has_error() ? 1 : 0;
   }
 
   std::optional<AnalyticConstants> Fixed;
