@@ -65,8 +65,11 @@ public:
 /// Inputs of the learned models, in order: the kernel's numeric features,
 /// then the launch inputs below. Names are the columns of the training data.
 std::vector<std::string> modelInputNames();
-/// Appends Q's model inputs (modelInputNames().size() values) to Row.
-void appendModelInputs(const CostQuery &Q, std::vector<float> &Row);
+/// Appends Q's model inputs (modelInputNames().size() values) to Row; if
+/// Analytic is given, also stores there the analytic prediction the inputs
+/// hold (so that a caller needing it does not compute it twice).
+void appendModelInputs(const CostQuery &Q, std::vector<float> &Row,
+                       CostPrediction *Analytic = nullptr);
 
 /// The analytic roofline-and-power model (AnalyticModel.cpp). Arch, if
 /// given, only names the architecture in describe(); every query carries its

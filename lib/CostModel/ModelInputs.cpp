@@ -142,11 +142,14 @@ std::vector<std::string> energy::modelInputNames() {
   return Names;
 }
 
-void energy::appendModelInputs(const CostQuery &Q, std::vector<float> &Row) {
+void energy::appendModelInputs(const CostQuery &Q, std::vector<float> &Row,
+                               CostPrediction *Analytic) {
   assert(Q.Features && Q.Arch && "a cost query needs features and an arch");
   for (double V : Q.Features->numeric())
     Row.push_back(static_cast<float>(V));
   Launch L(Q);
   for (const LaunchInput &In : LaunchInputs)
     Row.push_back(static_cast<float>(In.Value(L)));
+  if (Analytic)
+    *Analytic = L.Analytic.Prediction;
 }

@@ -1,8 +1,13 @@
 //===- XGBoostModel.cpp - Learned time and energy models ------------------===//
 //
 // Loads the energy-xgboost-v1 document written by `python3 -m energy.train`
-// (docs/dataset-format.md): two XGBoost 1.7 JSON models predicting ln(time)
-// and ln(energy) from modelInputNames(). Every XGBoost call is checked and
+// (docs/dataset-format.md): XGBoost 1.7 JSON models from modelInputNames().
+// The time model predicts what the document's "target" says: ln(time)
+// ("ln_time", also when absent) or ln(time / analytic time)
+// ("ln_time_over_analytic": it learned the analytic model's error). The
+// energy model, optional, predicts ln(energy); without one (the training
+// data had no energy) the energy is the predicted time x the analytic
+// model's average power for the same launch. Every XGBoost call is checked and
 // its XGB.GetLastError() becomes the llvm::Error; the document is parsed and
 // checked with llvm::json first, so a truncated or malformed file is an
 // error before XGBoost sees it.
@@ -38,6 +43,9 @@ using llvm::StringRef;
 namespace {
 
 constexpr StringRef ModelFormat = "energy-xgboost-v1";
+
+/// What the time booster predicts (the document's "target").
+enum class TimeTarget { LnTime, LnTimeOverAnalytic };
 
 // In-place prediction of all trees ("iteration_end": 0) as plain values
 // ("type": 0). XGBoost 1.7 needs "cache_id"; NaN marks a missing value,
@@ -310,6 +318,24 @@ Expected<Booster> loadBooster(StringRef JSON, const llvm::json::Object &Doc,
   return B;
 }
 
+/// The document's "target"; files written before it existed predict ln(time).
+Expected<TimeTarget> parseTarget(const llvm::json::Object &Doc,
+                                 StringRef Origin) {
+  const llvm::json::Value *Target = Doc.get("target");
+  if (!Target)
+    return TimeTarget::LnTime;
+  std::optional<StringRef> Name = Target->getAsString();
+  if (Name == "ln_time")
+    return TimeTarget::LnTime;
+  if (Name == "ln_time_over_analytic")
+    return TimeTarget::LnTimeOverAnalytic;
+  std::string Shown =
+      Name ? Name->str() : llvm::formatv("{0}", *Target).str();
+  return modelError(Origin, "unknown target '" + Shown +
+                                "' (expected 'ln_time' or "
+                                "'ln_time_over_analytic')");
+}
+
 /// Checks that the document's feature_names are modelInputNames().
 Error checkFeatureNames(const llvm::json::Object &Doc,
                         llvm::ArrayRef<std::string> Expected,
@@ -347,9 +373,10 @@ Error checkFeatureNames(const llvm::json::Object &Doc,
 
 class XGBoostModel final : public CostModel {
 public:
-  XGBoostModel(Booster Time, Booster Energy, std::string Description,
-               size_t NumInputs)
-      : Time(std::move(Time)), Energy(std::move(Energy)),
+  /// Energy may be null: energy then follows the analytic model's power.
+  XGBoostModel(Booster Time, TimeTarget Target, Booster Energy,
+               std::string Description, size_t NumInputs)
+      : Time(std::move(Time)), Energy(std::move(Energy)), Target(Target),
         Description(std::move(Description)), NumInputs(NumInputs) {}
 
   std::string describe() const override { return Description; }
@@ -366,11 +393,15 @@ public:
       return Error::success();
     std::vector<float> Matrix;
     Matrix.reserve(Queries.size() * NumInputs);
-    for (const CostQuery &Q : Queries) {
-      if (!Q.Features || !Q.Arch)
+    // The analytic predictions, where the time target or energy need them.
+    std::vector<CostPrediction> Analytic(
+        Energy && Target == TimeTarget::LnTime ? 0 : Queries.size());
+    for (size_t I = 0; I < Queries.size(); ++I) {
+      if (!Queries[I].Features || !Queries[I].Arch)
         return modelError(Description,
                           "a query without features or architecture");
-      appendModelInputs(Q, Matrix);
+      appendModelInputs(Queries[I], Matrix,
+                        Analytic.empty() ? nullptr : &Analytic[I]);
     }
     // A numpy-style array interface over Matrix: float32, row-major.
     std::string Values = llvm::formatv(
@@ -381,8 +412,19 @@ public:
     if (Error E = predictLn(Time.get(), "time", Values, Out,
                             &CostPrediction::TimeSeconds))
       return E;
-    return predictLn(Energy.get(), "energy", Values, Out,
-                     &CostPrediction::EnergyJoules);
+    if (Energy)
+      if (Error E = predictLn(Energy.get(), "energy", Values, Out,
+                              &CostPrediction::EnergyJoules))
+        return E;
+    for (size_t I = 0; I < Analytic.size(); ++I) {
+      const CostPrediction &A = Analytic[I];
+      if (Target == TimeTarget::LnTimeOverAnalytic)
+        Out[I].TimeSeconds *= A.TimeSeconds;
+      if (!Energy) // predicted time x predicted board power
+        Out[I].EnergyJoules =
+            Out[I].TimeSeconds * (A.EnergyJoules / A.TimeSeconds);
+    }
+    return Error::success();
   }
 
 private:
@@ -418,13 +460,15 @@ private:
   }
 
   Booster Time, Energy;
+  TimeTarget Target;
   std::string Description;
   size_t NumInputs;
 };
 
 /// "xgboost (<Origin>, sm_90, trained on <gpus>)" from what the document
-/// records.
-std::string describeModel(const llvm::json::Object &Doc, StringRef Origin) {
+/// records, then what the analytic model contributes, if anything.
+std::string describeModel(const llvm::json::Object &Doc, StringRef Origin,
+                          TimeTarget Target, bool HasEnergy) {
   std::string S = "xgboost (" + Origin.str();
   if (std::optional<StringRef> Arch = Doc.getString("arch"))
     S += ", " + Arch->str();
@@ -437,6 +481,10 @@ std::string describeModel(const llvm::json::Object &Doc, StringRef Origin) {
       if (!List.empty())
         S += ", trained on " + List;
     }
+  if (Target == TimeTarget::LnTimeOverAnalytic)
+    S += "; time = analytic time x learned factor";
+  if (!HasEnergy)
+    S += "; energy = time x analytic power";
   return S + ")";
 }
 
@@ -457,6 +505,9 @@ energy::createXGBoostModel(StringRef JSON, StringRef Origin) {
   std::vector<std::string> Names = modelInputNames();
   if (Error E = checkFeatureNames(*Doc, Names, Origin))
     return E;
+  Expected<TimeTarget> Target = parseTarget(*Doc, Origin);
+  if (!Target)
+    return Target.takeError();
 
   if (Error E = loadXGBoost(Origin))
     return E;
@@ -467,11 +518,17 @@ energy::createXGBoostModel(StringRef JSON, StringRef Origin) {
       loadBooster(JSON, *Doc, "time_model", Names.size(), Origin);
   if (!Time)
     return Time.takeError();
-  Expected<Booster> Energy =
-      loadBooster(JSON, *Doc, "energy_model", Names.size(), Origin);
-  if (!Energy)
-    return Energy.takeError();
-  return std::make_unique<XGBoostModel>(std::move(*Time), std::move(*Energy),
-                                        describeModel(*Doc, Origin),
-                                        Names.size());
+  Booster Energy;
+  if (Doc->get("energy_model")) {
+    Expected<Booster> Loaded =
+        loadBooster(JSON, *Doc, "energy_model", Names.size(), Origin);
+    if (!Loaded)
+      return Loaded.takeError();
+    Energy = std::move(*Loaded);
+  }
+  std::string Description =
+      describeModel(*Doc, Origin, *Target, bool(Energy));
+  return std::make_unique<XGBoostModel>(std::move(*Time), *Target,
+                                        std::move(Energy),
+                                        std::move(Description), Names.size());
 }

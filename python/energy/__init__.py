@@ -5,6 +5,9 @@
                    embeds (`python3 -m energy.train DATA... -o models/sm_90.json`).
 - energy.evaluate: leave-one-kernel-out evaluation against measurements and the analytic
                    model (`python3 -m energy.evaluate DATA... --json out.json --plots DIR`).
+- energy.crossval: its --split mode: the time-model variants (regression, rank, hybrid)
+                   leaving one kernel or one board out, per (kernel, gpu) pair.
+- energy.ranking:  Spearman and top-1 regret of a pair's predictions (also for kt_eval).
 - energy.pareto:   Pareto front of (time, energy), both minimized.
 
 The formats are described in docs/dataset-format.md.

@@ -17,6 +17,8 @@ import pandas as pd
 
 REQUIRED_TEXT = ("kernel", "config", "arch", "gpu", "status")
 MEASURED = ("time_s", "energy_j")
+# Measured values an "ok" row may lack: many public measurements have no energy.
+OPTIONAL_MEASURED = ("energy_j",)
 ANALYTIC = ("analytic_time_s", "analytic_energy_j")
 FEATURE_PREFIX = "f."   # CSV column prefix and DataFrame column prefix of features
 # XGBoost rejects feature names containing these characters.
@@ -40,7 +42,7 @@ class Dataset:
     """Rows with status "ok" from one or more files.
 
     frame columns: kernel, config, arch, gpu, time_s, energy_j, analytic_time_s,
-    analytic_energy_j (NaN where absent), source, line, and one `f.<name>` column per
+    analytic_energy_j (the last three NaN where absent), source, line, and one `f.<name>` column per
     feature, in feature order.
     """
     frame: pd.DataFrame
@@ -51,6 +53,10 @@ class Dataset:
         """One message per file that had rows skipped for their status."""
         return [f"note: {f.path}: skipped {f.skipped} row(s) whose status is not 'ok'"
                 for f in self.files if f.skipped]
+
+    def has_energy(self):
+        """Whether every row has a measured energy."""
+        return bool(self.frame["energy_j"].notna().all())
 
 
 def feature_columns(feature_names):
@@ -122,7 +128,8 @@ class _Reader:
             return False
         del row["status"]
         for key in MEASURED:
-            row[key] = _positive(where, key, record.get(key), required=True)
+            row[key] = _positive(where, key, record.get(key),
+                                 required=key not in OPTIONAL_MEASURED)
         for key in ANALYTIC:
             row[key] = _positive(where, key, record.get(key), required=False)
         features = record.get("features")

@@ -1,7 +1,13 @@
-"""Leave-one-kernel-out evaluation of the cost models against measurements.
+"""Out-of-sample evaluation of the cost models against measurements.
 
     python3 -m energy.evaluate DATA... [--json out.json] [--plots DIR] [--rounds N]
                                        [--seed S] [--arch sm_XX]
+    python3 -m energy.evaluate DATA... --split kernel|board [--split ...] [--arch sm_XX|all]
+                                       [--json out.json] [--markdown out.md]
+
+With --split, the time-model variants are compared with the analytic model per
+held-out (kernel, board) pair, on time alone (energy.crossval describes it). Without
+it, the energy report below; it needs an energy on every row and one GPU per kernel.
 
 For each kernel K, both boosters are trained on all other kernels with the training code
 of energy.train (same weighting and parameters) and predict K's configs, so the model
@@ -21,18 +27,16 @@ The analytic model is scored on the kernels whose configs all have analytic valu
 
 import argparse
 import json
-import math
 import os
 import re
 import sys
-import warnings
 
 import numpy as np
-import scipy.stats
 
-from energy import dataset
+from energy import crossval, dataset
 from energy.dataset import DatasetError
 from energy.pareto import pareto_front
+from energy.ranking import spearman
 from energy.train import TARGETS, fit_models, predict, select_arch, training_params
 
 EVAL_FORMAT = "energy-eval-v1"
@@ -47,20 +51,11 @@ TOP_K = 3
 
 def leave_one_kernel_out(frame, feature_names, params):
     """frame plus pred_time_s and pred_energy_j from models that never saw the kernel."""
-    kernels = sorted(frame["kernel"].unique())
-    if len(kernels) < 2:
-        raise DatasetError("leave-one-kernel-out needs at least 2 kernels, "
-                           f"the data has {len(kernels)}")
-    out = frame.copy()
-    for column in TARGETS.values():
-        out["pred_" + column] = math.nan
-    for kernel in kernels:
-        held_out = (frame["kernel"] == kernel).to_numpy()
-        boosters = fit_models(frame[~held_out], feature_names, params)
-        for key, column in TARGETS.items():
-            out.loc[held_out, "pred_" + column] = predict(boosters[key], frame[held_out],
-                                                          feature_names)
-    return out
+    def fit_predict(training, held):
+        boosters = fit_models(training, feature_names, params)
+        return {"pred_" + column: predict(boosters[key], held, feature_names)
+                for key, column in TARGETS.items()}
+    return crossval.held_out_predictions(frame, "kernel", fit_predict)
 
 
 def merge_repeats(frame):
@@ -68,15 +63,6 @@ def merge_repeats(frame):
     columns = [c for c in (*MEASURED, *(c for pair in MODELS.values() for c in pair))
                if c in frame]
     return frame.groupby(["kernel", "config"], sort=False)[columns].median().reset_index()
-
-
-def _spearman(measured, predicted):
-    if len(measured) < 2:
-        return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")   # constant input: undefined, reported as None
-        rho = scipy.stats.spearmanr(measured, predicted).correlation
-    return None if not np.isfinite(rho) else float(rho)
 
 
 def kernel_metrics(configs, time, energy, pred_time, pred_energy):
@@ -90,8 +76,8 @@ def kernel_metrics(configs, time, energy, pred_time, pred_energy):
         "configs": len(time),
         "time_mape": float(np.mean(np.abs(pred_time - time) / time)),
         "energy_mape": float(np.mean(np.abs(pred_energy - energy) / energy)),
-        "spearman_time": _spearman(time, pred_time),
-        "spearman_energy": _spearman(energy, pred_energy),
+        "spearman_time": spearman(time, pred_time),
+        "spearman_energy": spearman(energy, pred_energy),
         "top1": bool(energy[chosen] == best_energy),
         "top3": bool(np.any(energy[ranked[:TOP_K]] == best_energy)),
         "chosen": str(configs[chosen]),
@@ -151,6 +137,16 @@ def evaluate(data, arch=None, params=None):
     """Run leave-one-kernel-out on a loaded Dataset; returns (report, merged frame, notes)."""
     frame, arch, notes = select_arch(data.frame, arch)
     params = params or training_params()
+    lacking = int(frame["energy_j"].isna().sum())
+    if lacking:
+        raise DatasetError(f"the energy report needs energy_j on every row ({lacking} of "
+                           f"{len(frame)} lack it): compare time models with --split "
+                           f"kernel or --split board")
+    boards = frame.groupby("kernel")["gpu"].nunique()
+    if boards.max() > 1:
+        raise DatasetError(f"the energy report scores each kernel on one GPU, and "
+                           f"'{boards.idxmax()}' was measured on {boards.max()}: compare "
+                           f"time models with --split kernel or --split board")
     merged = merge_repeats(leave_one_kernel_out(frame, data.feature_names, params))
     report = {
         "format": EVAL_FORMAT,
@@ -308,30 +304,42 @@ def write_plots(report, merged, folder):
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python3 -m energy.evaluate",
-        description="Leave-one-kernel-out evaluation of the XGBoost cost models "
+        description="Out-of-sample evaluation of the XGBoost cost models "
                     "(and of the analytic model where the data has analytic_* values).")
     parser.add_argument("data", nargs="+", metavar="DATA", help="measured rows (.jsonl or .csv)")
+    parser.add_argument("--split", action="append", choices=list(crossval.SPLITS),
+                        help="compare the time-model variants leaving one kernel or one "
+                             "board out (repeat for both)")
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON")
-    parser.add_argument("--plots", metavar="DIR", help="write PNG plots into DIR")
-    parser.add_argument("--arch", help="evaluate on the rows of this architecture (sm_XX)")
+    parser.add_argument("--markdown", metavar="FILE",
+                        help="with --split: write the tables as Markdown")
+    parser.add_argument("--plots", metavar="DIR", help="without --split: write PNG plots into DIR")
+    parser.add_argument("--arch", help="evaluate on the rows of this architecture (sm_XX), "
+                        "or of all (all)")
     parser.add_argument("--rounds", type=int, help="boosting rounds per model")
     parser.add_argument("--seed", type=int, help="random seed")
     args = parser.parse_args(argv)
+    if args.split and args.plots:
+        parser.error("--plots goes with the energy report, not with --split")
+    if args.markdown and not args.split:
+        parser.error("--markdown goes with --split")
     try:
         data = dataset.load(args.data)
-        report, merged, notes = evaluate(data, args.arch,
-                                         training_params(rounds=args.rounds, seed=args.seed))
+        params = training_params(rounds=args.rounds, seed=args.seed)
+        if args.split:
+            frame, arch, notes = select_arch(data.frame, args.arch)
+            report = crossval.compare(data, frame, arch, params, dict.fromkeys(args.split))
+            text = crossval.format_markdown(report)
+        else:
+            report, merged, notes = evaluate(data, args.arch, params)
+            text = format_report(report)
         for note in data.notes() + notes:
             print(note, file=sys.stderr)
-        print(format_report(report))
+        print(text)
         if args.json:
-            try:
-                with open(args.json, "w", encoding="utf-8") as f:
-                    json.dump(report, f, indent=1, allow_nan=False)
-                    f.write("\n")
-            except OSError as e:
-                raise DatasetError(f"{args.json}: cannot write: {e.strerror}") from None
-            print(f"wrote {args.json}")
+            _write(args.json, json.dumps(report, indent=1, allow_nan=False) + "\n")
+        if args.markdown:
+            _write(args.markdown, text)
         if args.plots:
             for path in write_plots(report, merged, args.plots):
                 print(f"wrote {path}")
@@ -339,6 +347,15 @@ def main(argv=None):
         print(f"error: {e}", file=sys.stderr)
         return 1
     return 0
+
+
+def _write(path, text):
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise DatasetError(f"{path}: cannot write: {e.strerror}") from None
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,6 @@ import importlib.util
 import json
 import os
 import sys
-import warnings
 import zlib
 
 import numpy as np
@@ -36,14 +35,13 @@ import scipy.stats
 
 from energy import plugin_compile, tuning_problem
 from energy.dataset import DatasetError
+from energy.ranking import correlation, pick_metrics, predicted_best
 from energy.tuning_cache import REPO_ROOT, read_tuning_cache
 
 FORMAT = "energy-kt-eval-v1"
 BOARDS = os.path.join(REPO_ROOT, "data", "kernel-tuner", "boards.json")
 DEFAULT_PLUGIN = os.path.join(REPO_ROOT, "build", "lib", "energy.so")
 STRATEGIES = ("plugin", "random", "max_occupancy", "default")
-# Predictions this close count as a tie for the plugin's pick.
-TIE_RTOL = 1e-9
 
 
 def default_cache_dir():
@@ -77,37 +75,19 @@ def sample_indices(count, size, rng, keep):
     return sorted(keep + [int(i) for i in extra])
 
 
-def _correlation(function, measured, predicted):
-    if len(measured) < 2:
-        return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")   # constant input: undefined, reported as None
-        value = function(measured, predicted)[0]
-    return float(value) if np.isfinite(value) else None
-
-
-def pick_metrics(measured, picks):
-    """Expected regret and percentile of a pick drawn uniformly from `picks`."""
-    measured = np.asarray(measured, float)
-    faster = np.array([np.sum(measured < measured[i]) for i in picks], float)
-    return {"regret": float(np.mean(measured[picks]) / measured.min()),
-            "percentile": float(100 * np.mean(faster) / max(1, len(measured) - 1))}
-
-
 def objective_metrics(measured, predicted, occupancy, default_index):
     """Ranking and top-1 figures of one objective over one sample (aligned arrays)."""
     measured, predicted = np.asarray(measured, float), np.asarray(predicted, float)
     occupancy = np.asarray(occupancy, float)
-    best_predicted = predicted.min()
     picks = {
-        "plugin": np.flatnonzero(predicted <= best_predicted * (1 + TIE_RTOL)),
+        "plugin": predicted_best(predicted),
         "random": np.arange(len(measured)),
         "max_occupancy": np.flatnonzero(occupancy == occupancy.max()),
         "default": None if default_index is None else np.array([default_index]),
     }
     return {
-        "spearman": _correlation(scipy.stats.spearmanr, measured, predicted),
-        "kendall": _correlation(scipy.stats.kendalltau, measured, predicted),
+        "spearman": correlation(scipy.stats.spearmanr, measured, predicted),
+        "kendall": correlation(scipy.stats.kendalltau, measured, predicted),
         "median_predicted_over_measured": float(np.median(predicted / measured)),
         "best_index": int(np.argmin(measured)),
         "plugin_index": int(picks["plugin"][0]),

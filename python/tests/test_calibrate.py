@@ -19,7 +19,8 @@ from energy import calibrate
 from tests import util
 
 TOOL = os.environ.get("ENERGY_MODEL_EVAL")
-ROWS = os.path.join(util.FIXTURES, "kt_rows_turing.jsonl")
+ROWS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kt_rows",
+                    "kt_rows_turing.jsonl")
 
 
 def read_rows():

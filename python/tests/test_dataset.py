@@ -60,6 +60,17 @@ class LoadTest(util.TempDirTest):
         self.assertEqual(frame["analytic_time_s"].iloc[1], 2e-4)
         self.assertEqual(list(frame["line"]), [1, 3])
 
+    def test_time_only_rows(self):
+        path = self.write("t.jsonl", row(energy_j=None) + "\n" + row(config="b128") + "\n")
+        data = dataset.load([path])
+        self.assertTrue(data.frame["energy_j"].isna().iloc[0])
+        self.assertEqual(data.frame["energy_j"].iloc[1], 0.03)
+        self.assertFalse(data.has_energy())
+        csv_path = self.write("t.csv", "kernel,config,arch,gpu,status,time_s,energy_j,f.a\n"
+                                       "k,b1,sm_90,g,ok,1e-4,,1\n")
+        self.assertTrue(dataset.load([csv_path]).frame["energy_j"].isna().all())
+        self.assertTrue(dataset.load([util.TRAIN_JSONL]).has_energy())
+
 
 class ErrorTest(util.TempDirTest):
     """Each bad file gives exit code 1 and one `error: <file>[:<line>]: ...` line."""
@@ -80,9 +91,10 @@ class ErrorTest(util.TempDirTest):
         self.assertError(path, f"{path}:2:", "missing field 'time_s'")
 
     def test_missing_field_csv(self):
-        path = self.write("bad.csv", "kernel,config,arch,gpu,status,time_s,f.a\n"
-                                     "k,b1,sm_90,g,ok,1e-4,1\n")
-        self.assertError(path, f"{path}:2:", "missing field 'energy_j'")
+        # Energy is optional (time-only measurements), time is not.
+        path = self.write("bad.csv", "kernel,config,arch,gpu,status,energy_j,f.a\n"
+                                     "k,b1,sm_90,g,ok,0.03,1\n")
+        self.assertError(path, f"{path}:2:", "missing field 'time_s'")
 
     def test_mismatched_feature_order(self):
         path = self.write("bad.jsonl", row() + "\n" + row(features={"b": 256, "a": 1.0}) + "\n")

@@ -16,12 +16,21 @@ class WeightTest(util.TempDirTest):
     def test_hand_computed(self):
         # Kernel A: times 1, 2, 4 -> q = 1, .5, .25 (sum 1.75); kernel B: one config.
         # Scaled by N / kernels = 4 / 2.
-        frame = pd.DataFrame({"kernel": ["A", "A", "A", "B"], "time_s": [1.0, 2.0, 4.0, 3.0]})
+        frame = pd.DataFrame({"kernel": ["A", "A", "A", "B"], "gpu": "g",
+                              "time_s": [1.0, 2.0, 4.0, 3.0]})
         weights = train.kernel_weights(frame, "time_s", floor=0.1)
         np.testing.assert_allclose(weights, [2 / 1.75, 1 / 1.75, 0.5 / 1.75, 2.0])
 
+    def test_groups_are_kernel_gpu_pairs(self):
+        # Kernel A on two GPUs is two groups of one config each, B on one GPU a third:
+        # each group's best config weighs 1, times N / groups = 4 / 3.
+        frame = pd.DataFrame({"kernel": ["A", "A", "B", "B"], "gpu": ["g", "h", "g", "g"],
+                              "time_s": [1.0, 5.0, 1.0, 2.0]})
+        weights = train.kernel_weights(frame, "time_s", floor=0.1)
+        np.testing.assert_allclose(weights, [4 / 3, 4 / 3, 4 / 3 / 1.5, 4 / 3 * 0.5 / 1.5])
+
     def test_floor(self):
-        frame = pd.DataFrame({"kernel": ["A", "A"], "time_s": [1.0, 100.0]})
+        frame = pd.DataFrame({"kernel": ["A", "A"], "gpu": "g", "time_s": [1.0, 100.0]})
         weights = train.kernel_weights(frame, "time_s", floor=0.1)   # q = 1, .01 -> .1
         np.testing.assert_allclose(weights, [2 / 1.1, 0.2 / 1.1])
 

@@ -516,8 +516,11 @@ protected:
   /// An energy-xgboost-v1 document around the trained boosters. Like
   /// energy.train's json.dump, it keeps the boosters' text as XGBoost wrote
   /// it (llvm::json would print 1.0 as 1, which XGBoost rejects).
+  /// Target, if given, is the JSON text of the "target" member; WithEnergy
+  /// false leaves the energy model out.
   std::string document(llvm::StringRef Format = "energy-xgboost-v1",
-                       std::vector<std::string> Names = modelInputNames()) {
+                       std::vector<std::string> Names = modelInputNames(),
+                       llvm::StringRef Target = "", bool WithEnergy = true) {
     llvm::json::Array NameArray;
     for (std::string &N : Names)
       NameArray.push_back(std::move(N));
@@ -529,8 +532,30 @@ protected:
     std::string Text;
     llvm::raw_string_ostream(Text) << llvm::json::Value(std::move(Doc));
     Text.pop_back(); // '}'
-    return Text + R"(, "time_model": )" + TimeJSON + R"(, "energy_model": )" +
-           EnergyJSON + "}";
+    if (!Target.empty())
+      Text += R"(, "target": )" + Target.str();
+    Text += R"(, "time_model": )" + TimeJSON;
+    if (WithEnergy)
+      Text += R"(, "energy_model": )" + EnergyJSON;
+    return Text + "}";
+  }
+
+  /// Predictions of the model in JSON for Queries; empty on failure.
+  std::vector<CostPrediction> predictions(llvm::StringRef JSON,
+                                          std::string *Describe = nullptr) {
+    auto M = createXGBoostModel(JSON, "test.json");
+    if (!M) {
+      ADD_FAILURE() << toString(M.takeError());
+      return {};
+    }
+    if (Describe)
+      *Describe = (*M)->describe();
+    std::vector<CostPrediction> Out(Queries.size());
+    if (llvm::Error E = (*M)->predict(Queries, Out)) {
+      ADD_FAILURE() << toString(std::move(E));
+      return {};
+    }
+    return Out;
   }
 
   /// The error message of loading JSON, or "" if it loads.
@@ -566,6 +591,73 @@ TEST_F(XGBoostModelTest, PredictsWhatItLearned) {
       Queries, llvm::MutableArrayRef<CostPrediction>(Out).drop_back());
   EXPECT_TRUE(bool(E));
   llvm::consumeError(std::move(E));
+}
+
+TEST_F(XGBoostModelTest, ResidualTargetScalesTheAnalyticTime) {
+  ASSERT_FALSE(HasFatalFailure());
+  // The time booster learned fakeLnTime(K), read here as ln(time / analytic
+  // time): the time is the analytic time x exp(fakeLnTime(K)).
+  std::string Describe;
+  std::vector<CostPrediction> Out = predictions(
+      document("energy-xgboost-v1", modelInputNames(),
+               R"("ln_time_over_analytic")"),
+      &Describe);
+  ASSERT_EQ(Out.size(), Queries.size());
+  EXPECT_EQ(Describe, "xgboost (test.json, sm_90, trained on fake; time = "
+                      "analytic time x learned factor)");
+  for (unsigned K = 0; K < Queries.size(); ++K) {
+    double Expected =
+        predictAnalytic(Queries[K]).TimeSeconds * std::exp(fakeLnTime(K));
+    EXPECT_NEAR(Out[K].TimeSeconds, Expected, 1e-3 * Expected) << "2^" << K;
+    EXPECT_NEAR(Out[K].EnergyJoules, std::exp(fakeLnEnergy(K)),
+                1e-3 * std::exp(fakeLnEnergy(K)))
+        << "the energy model is unchanged, 2^" << K;
+  }
+  // "ln_time" is what a document without a target means.
+  std::vector<CostPrediction> Plain =
+      predictions(document("energy-xgboost-v1", modelInputNames(),
+                           R"("ln_time")"));
+  ASSERT_EQ(Plain.size(), Queries.size());
+  for (unsigned K = 0; K < Queries.size(); ++K)
+    EXPECT_NEAR(Plain[K].TimeSeconds, std::exp(fakeLnTime(K)),
+                1e-3 * std::exp(fakeLnTime(K)));
+}
+
+TEST_F(XGBoostModelTest, WithoutEnergyModelEnergyFollowsAnalyticPower) {
+  ASSERT_FALSE(HasFatalFailure());
+  for (llvm::StringRef Target : {R"("ln_time")", R"("ln_time_over_analytic")"}) {
+    std::string Describe;
+    std::vector<CostPrediction> Out = predictions(
+        document("energy-xgboost-v1", modelInputNames(), Target,
+                 /*WithEnergy=*/false),
+        &Describe);
+    ASSERT_EQ(Out.size(), Queries.size());
+    EXPECT_NE(Describe.find("; energy = time x analytic power)"),
+              std::string::npos)
+        << Describe;
+    for (unsigned K = 0; K < Queries.size(); ++K) {
+      // Energy = predicted time x (analytic energy / analytic time).
+      CostPrediction A = predictAnalytic(Queries[K]);
+      double Time = std::exp(fakeLnTime(K)) *
+                    (Target == R"("ln_time")" ? 1.0 : A.TimeSeconds);
+      EXPECT_NEAR(Out[K].TimeSeconds, Time, 1e-3 * Time);
+      EXPECT_NEAR(Out[K].EnergyJoules / Out[K].TimeSeconds,
+                  A.EnergyJoules / A.TimeSeconds,
+                  1e-12 * A.EnergyJoules / A.TimeSeconds)
+          << Target.str() << ", 2^" << K;
+    }
+  }
+}
+
+TEST_F(XGBoostModelTest, UnknownTargetIsAnError) {
+  ASSERT_FALSE(HasFatalFailure());
+  EXPECT_EQ(loadError(document("energy-xgboost-v1", modelInputNames(),
+                               R"("ln_energy")")),
+            "test.json: unknown target 'ln_energy' (expected 'ln_time' or "
+            "'ln_time_over_analytic')");
+  EXPECT_EQ(loadError(document("energy-xgboost-v1", modelInputNames(), "3")),
+            "test.json: unknown target '3' (expected 'ln_time' or "
+            "'ln_time_over_analytic')");
 }
 
 TEST_F(XGBoostModelTest, RejectsBadDocuments) {

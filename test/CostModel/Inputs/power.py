@@ -1,0 +1,13 @@
+"""Prints whether every candidate of KERNEL has the same power (energy / time)
+in two reports, matching candidates by block and tunables."""
+import json
+import sys
+
+a, b, kernel = sys.argv[1:4]
+def powers(path):
+    k = next(k for k in json.load(open(path))["kernels"] if k["kernel"] == kernel)
+    return {json.dumps([c["block"], c["tunables"]]): c["energy_j"] / c["time_s"]
+            for c in k["candidates"] if "time_s" in c}
+pa, pb = powers(a), powers(b)
+same = [key for key in pa if key in pb and abs(pb[key] / pa[key] - 1) < 1e-6]
+print(f"{len(same)} of {len(pa)} candidates have the same power")
