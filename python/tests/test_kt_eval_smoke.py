@@ -106,6 +106,8 @@ class KtEvalSmokeTest(util.TempDirTest):
         self.assertEqual(done.returncode, 0, done.stderr)
         predicted = [json.loads(line) for line in done.stdout.splitlines()]
         self.assertEqual(len(predicted), len(rows))
+        # The rows carry the query as float32 model inputs (the occupancy fraction,
+        # for one), so the rebuilt query agrees to float precision, not exactly.
         for row, p in zip(rows, predicted):
-            self.assertAlmostEqual(p["time_s"] / row["analytic_time_s"], 1, places=9)
-            self.assertAlmostEqual(p["energy_j"] / row["analytic_energy_j"], 1, places=9)
+            self.assertAlmostEqual(p["time_s"] / row["analytic_time_s"], 1, places=6)
+            self.assertAlmostEqual(p["energy_j"] / row["analytic_energy_j"], 1, places=6)
