@@ -31,12 +31,10 @@ import os
 import subprocess
 import sys
 import tempfile
-import warnings
-
 import numpy as np
 import scipy.optimize
-import scipy.stats
 
+from energy import jsonl, ranking
 from energy.dataset import DatasetError
 from energy.tuning_cache import REPO_ROOT
 
@@ -65,21 +63,8 @@ MIN_KERNELS = 2
 
 
 def read_rows(paths):
-    rows = []
-    for path in paths:
-        try:
-            with open(path, encoding="utf-8") as f:
-                for number, line in enumerate(f, 1):
-                    if not line.strip():
-                        continue
-                    try:
-                        row = json.loads(line)
-                    except ValueError as e:
-                        raise DatasetError(f"{path}:{number}: invalid JSON: {e}") from None
-                    if row.get("status") == "ok":
-                        rows.append(row)
-        except OSError as e:
-            raise DatasetError(f"{path}: cannot read: {e.strerror}") from None
+    rows = [row for path in paths for _, row in jsonl.read_objects(path)
+            if row.get("status") == "ok"]
     if not rows:
         raise DatasetError("no rows with status ok")
     return rows
@@ -119,13 +104,10 @@ def describe_rows(tool, path):
 
 
 def pair_metrics(measured, predicted):
-    """Spearman, top-1 regret (ties count by their mean) and mean |ln(pred/meas)|."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        rho = scipy.stats.spearmanr(predicted, measured).statistic
-    rho = 0.0 if not np.isfinite(rho) else float(rho)
-    picks = np.flatnonzero(predicted <= predicted.min() * (1 + 1e-9))
-    regret = float(measured[picks].mean() / measured.min())
+    """Spearman (0 where undefined), top-1 regret (ties count by their mean) and mean
+    |ln(pred/meas)|."""
+    rho = ranking.spearman(measured, predicted) or 0.0
+    regret = ranking.pick_metrics(measured, ranking.predicted_best(predicted))["regret"]
     log_ratio = np.abs(np.log(predicted / measured))
     mape = float(np.mean(np.abs(predicted - measured) / measured))
     return {"spearman": rho, "regret": regret, "log_error": float(np.mean(log_ratio)),

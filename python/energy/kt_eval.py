@@ -33,7 +33,7 @@ import zlib
 import numpy as np
 import scipy.stats
 
-from energy import plugin_compile, tuning_problem
+from energy import jsonl, plugin_compile, tuning_problem
 from energy.dataset import DatasetError
 from energy.ranking import correlation, pick_metrics, predicted_best
 from energy.tuning_cache import REPO_ROOT, read_tuning_cache
@@ -242,18 +242,9 @@ def write_rows(path, rows):
     try:
         with open(path, "w", encoding="utf-8") as f:
             for row in rows:
-                f.write(json.dumps(_plain(row), allow_nan=False) + "\n")
+                f.write(json.dumps(jsonl.plain(row), allow_nan=False) + "\n")
     except OSError as e:
         raise DatasetError(f"{path}: cannot write: {e.strerror}") from None
-
-
-def _plain(value):
-    """numpy scalars as Python numbers, for json."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value.item() if isinstance(value, np.generic) else value
 
 
 def _median(values):

@@ -28,13 +28,11 @@ import json
 import math
 import os
 import sys
-import warnings
 
 import numpy as np
 import pandas as pd
-import scipy.stats
 
-from energy import kt_eval, plugin_compile, tuning_problem
+from energy import jsonl, kt_eval, plugin_compile, ranking, tuning_problem
 from energy.dataset import DatasetError
 from energy.tuning_cache import REPO_ROOT, read_tuning_cache
 
@@ -58,12 +56,7 @@ NOISE_SIGMAS = 2.0
 
 def spearman(a, b):
     """Spearman's rho, or None where it is undefined (fewer than 3 points, constant)."""
-    if len(a) < 3:
-        return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        value = scipy.stats.spearmanr(a, b)[0]
-    return float(value) if np.isfinite(value) else None
+    return ranking.spearman(a, b) if len(a) >= 3 else None
 
 
 def mape(measured, predicted):
@@ -206,23 +199,11 @@ def read_expdist_rows(path):
     Read here rather than with energy.dataset.load: kt_eval writes rows of time-only
     caches without energy_j, which that loader rejects.
     """
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        raise DatasetError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") \
-            from None
     rows = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError as e:
-            raise DatasetError(f"{path}:{number}: invalid JSON: {e}") from None
-        if not isinstance(record, dict):
-            raise DatasetError(f"{path}:{number}: expected a JSON object")
-        if record.get("kernel") != "expdist" or record.get("status") != "ok":
+    for number, record in jsonl.read_objects(path):
+        # kt_eval names the kernel function and, since it has one, the problem.
+        if record.get("problem", record.get("kernel")) != "expdist" or \
+                record.get("status") != "ok":
             continue
         for key in ROW_NUMBERS:
             value = record.get(key)
@@ -543,15 +524,6 @@ def format_markdown(report):
     return "\n".join(lines)
 
 
-def _plain(value):
-    """numpy scalars and booleans as Python values, for json."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value.item() if isinstance(value, np.generic) else value
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python3 -m energy.power_check",
@@ -575,7 +547,7 @@ def main(argv=None):
         if args.json:
             try:
                 with open(args.json, "w", encoding="utf-8") as f:
-                    json.dump(_plain(report), f, indent=1, allow_nan=False)
+                    json.dump(jsonl.plain(report), f, indent=1, allow_nan=False)
             except OSError as e:
                 raise DatasetError(f"{args.json}: cannot write: {e.strerror}") from None
     except (DatasetError, plugin_compile.ToolchainError) as e:
