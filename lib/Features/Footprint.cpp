@@ -132,8 +132,8 @@ double boxFootprintBytes(ArrayRef<FootprintTerm> Terms,
     double E = std::max(1.0, std::ceil(T.Extent));
     if (T.Coefficient == 0 || E <= 1)
       continue;
-    double &Merged = Extents.try_emplace(std::llabs(T.Coefficient), 1.0)
-                         .first->second;
+    double &Merged =
+        Extents.try_emplace(std::llabs(T.Coefficient), 1.0).first->second;
     Merged += E - 1;
   }
   // Smallest coefficients first: while one does not exceed the contiguous
@@ -196,7 +196,9 @@ double boxFootprintBytes(ArrayRef<FootprintTerm> Terms,
   llvm::sort(All);
   auto Length = static_cast<int64_t>(Run);
   auto Sector = static_cast<int64_t>(SectorBytes);
-  auto Floor = [&](int64_t X) { return X >= 0 ? X / Sector : -((-X + Sector - 1) / Sector); };
+  auto Floor = [&](int64_t X) {
+    return X >= 0 ? X / Sector : -((-X + Sector - 1) / Sector);
+  };
   double Bytes = 0;
   int64_t Begin = All.front(), End = All.front() + Length;
   auto Close = [&] {
@@ -213,12 +215,11 @@ double boxFootprintBytes(ArrayRef<FootprintTerm> Terms,
   return Bytes;
 }
 
-BlockFootprint::BlockFootprint(std::array<unsigned, 3> Block,
-                               ScalarEvolution &SE, const LoopInfo &LI,
-                               const ThreadDependence &TD,
-                               CalleeSummaries &Callees,
-                               function_ref<double(const Loop *)> Trips,
-                               function_ref<unsigned(const Value *)> ArgumentValue)
+BlockFootprint::BlockFootprint(
+    std::array<unsigned, 3> Block, ScalarEvolution &SE, const LoopInfo &LI,
+    const ThreadDependence &TD, CalleeSummaries &Callees,
+    function_ref<double(const Loop *)> Trips,
+    function_ref<unsigned(const Value *)> ArgumentValue)
     : Block(Block), SE(SE), LI(LI), TD(TD), Callees(Callees), Trips(Trips),
       ArgumentValue(ArgumentValue) {}
 

@@ -68,11 +68,12 @@ public:
   /// weighs it. ArgumentValue(A): the value an integer kernel argument in an
   /// address is taken as (a row pitch), as loop bounds take it: what
   /// ENERGY_ASSUME states, else the default extent.
-  BlockFootprint(std::array<unsigned, 3> Block, llvm::ScalarEvolution &SE,
-                 const llvm::LoopInfo &LI, const ThreadDependence &TD,
-                 CalleeSummaries &Callees,
-                 llvm::function_ref<double(const llvm::Loop *)> Trips,
-                 llvm::function_ref<unsigned(const llvm::Value *)> ArgumentValue);
+  BlockFootprint(
+      std::array<unsigned, 3> Block, llvm::ScalarEvolution &SE,
+      const llvm::LoopInfo &LI, const ThreadDependence &TD,
+      CalleeSummaries &Callees,
+      llvm::function_ref<double(const llvm::Loop *)> Trips,
+      llvm::function_ref<unsigned(const llvm::Value *)> ArgumentValue);
 
   /// Records a global access of AccessBytes at Ptr, executed Executions
   /// times per thread. Returns false (and records nothing) when the address

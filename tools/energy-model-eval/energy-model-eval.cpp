@@ -48,8 +48,8 @@ static cl::opt<std::string> RowsFile(cl::Positional, cl::Required,
 static cl::opt<std::string>
     ConstantsFile("constants",
                   cl::desc("JSON object of analytic constants for every row"));
-static cl::opt<bool> Datasheet("datasheet",
-                               cl::desc("use the default constants everywhere"));
+static cl::opt<bool>
+    Datasheet("datasheet", cl::desc("use the default constants everywhere"));
 static cl::opt<bool>
     Serve("serve", cl::desc("answer constants from stdin, one line each"));
 static cl::opt<std::string>
@@ -100,9 +100,10 @@ Row parseRow(const json::Object &O, const Twine &Where) {
   const json::Object *Launch = O.getObject("launch");
   std::optional<double> Blocks =
       Launch ? Launch->getNumber("grid_blocks") : std::nullopt;
-  Q.Blocks = Blocks ? uint64_t(*Blocks)
-                    : uint64_t(std::llround(
-                          std::exp2(number(*F, "log2_blocks", Where))));
+  Q.Blocks =
+      Blocks
+          ? uint64_t(*Blocks)
+          : uint64_t(std::llround(std::exp2(number(*F, "log2_blocks", Where))));
   Q.SharedBytesPerBlock = unsigned(number(*F, "shared_bytes_per_block", Where));
   Q.Occ.ActiveBlocksPerSM = unsigned(number(*F, "active_blocks_per_sm", Where));
   Q.Occ.ActiveWarpsPerSM = unsigned(number(*F, "active_warps_per_sm", Where));
@@ -230,12 +231,11 @@ int main(int Argc, char **Argv) {
     const AnalyticConstants &K =
         Fixed ? *Fixed : analyticConstants(*R.Query.Arch);
     AnalyticBreakdown B = analyzeAnalytic(R.Query, K);
-    outs() << json::Value(json::Object{
-                  {"time_s", B.Prediction.TimeSeconds},
-                  {"energy_j", B.Prediction.EnergyJoules},
-                  {"limiter", B.Limiter},
-                  {"family", archFamily(*R.Query.Arch)},
-                  {"constants", K.Origin}})
+    outs() << json::Value(json::Object{{"time_s", B.Prediction.TimeSeconds},
+                                       {"energy_j", B.Prediction.EnergyJoules},
+                                       {"limiter", B.Limiter},
+                                       {"family", archFamily(*R.Query.Arch)},
+                                       {"constants", K.Origin}})
            << '\n';
   }
   return 0;
