@@ -136,7 +136,8 @@ static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
              "(repeatable, one per kernel), e.g. sgemm:16x16,TILE=16; the "
              "kernel may be named by its mangled or demangled name. On a "
              "kernel that did not opt in it is predicted, not applied. "
-             "grid= gives the launch's grid, which then sets the workload"));
+             "grid= gives the launch's grid, which then sets the workload. "
+             "A kernel the module does not define is a warning"));
 
 static FeatureOptions featureOptions() {
   FeatureOptions Opts;

@@ -14,6 +14,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
 
 #include <map>
@@ -32,6 +33,22 @@ namespace energy {
 static Error optionError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
+
+/// A warning through the context's diagnostic handler (clang prints it as
+/// `warning: ...`, opt on stderr); LLVM 19 has no generic warning class.
+class PluginWarning : public DiagnosticInfo {
+public:
+  explicit PluginWarning(const Twine &Msg)
+      : DiagnosticInfo(kind(), DS_Warning), Msg(Msg.str()) {}
+  void print(DiagnosticPrinter &DP) const override { DP << Msg; }
+
+private:
+  static int kind() {
+    static const int Kind = getNextAvailablePluginDiagnosticKind();
+    return Kind;
+  }
+  std::string Msg;
+};
 
 const char *const TuneAllRemoved =
     "tune-all is gone: rewriting a kernel whose host launches do not read "
@@ -192,9 +209,14 @@ ModuleOptimizer::forcedConfigs(ArrayRef<Function *> Kernels,
     for (Function *F : Kernels)
       if (llvm::is_contained(kernelNames(*F, Info), C.Kernel))
         Named.push_back(F);
-    if (Named.empty())
-      return optionError("-energy-force-config names kernel '" + C.Kernel +
-                         "', which is not in the module");
+    // In a build of several files each compile sees the same options: a
+    // kernel another file defines is no error here.
+    if (Named.empty()) {
+      M.getContext().diagnose(PluginWarning(
+          "energy-optimize: -energy-force-config names kernel '" + C.Kernel +
+          "', which is not in this module; ignored here"));
+      continue;
+    }
     if (Named.size() > 1) {
       std::string Which;
       for (Function *F : Named)
