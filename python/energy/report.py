@@ -9,6 +9,7 @@ evaluated candidate, the front, the choice and the baselines.
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -104,6 +105,10 @@ def main(argv=None):
     parser.add_argument("report", help="JSON written by -energy-report=FILE")
     parser.add_argument("--plot", metavar="DIR", help="write <kernel>.png files here")
     args = parser.parse_args(argv)
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        print("error: --plot needs matplotlib (apt-get install python3-matplotlib)",
+              file=sys.stderr)
+        return 1
     try:
         doc = load_report(args.report)
     except ReportError as e:
