@@ -158,6 +158,9 @@ ScalarKind scalarKind(const Type *T) {
 /// Counts one function; called functions are counted once each and folded
 /// into their callers. A call within a call cycle is counted as an
 /// instruction only, with a note: following it would not end.
+/// Values ENERGY_ASSUME states for a function's unknowns (statedValues).
+using StatedValues = DenseMap<const Value *, unsigned>;
+
 class FeatureCounter {
 public:
   FeatureCounter(const FeatureOptions &Opts, const Function &Kernel)
@@ -197,8 +200,8 @@ private:
     bool Known = false; // a constant trip count, not an estimate
   };
   using LoopWeights = DenseMap<const Loop *, LoopWeight>;
-  LoopWeights weighLoops(const Function &F, const LoopInfo &LI,
-                         ScalarEvolution &SE,
+  LoopWeights weighLoops(const LoopInfo &LI, ScalarEvolution &SE,
+                         const StatedValues &Stated,
                          std::vector<AssumedTrip> &Assumed) const;
   void countInstruction(Instruction &I, double W, FunctionState &S);
   void countMemory(const Value *Ptr, Type *AccessTy, bool IsStore, double W,
@@ -252,7 +255,6 @@ bool isAssumeMarker(const CallBase &Call) {
 }
 
 /// The values ENERGY_ASSUME states in F.
-using StatedValues = DenseMap<const Value *, unsigned>;
 StatedValues statedValues(const Function &F) {
   StatedValues Stated;
   for (const Instruction &I : instructions(F))
@@ -350,11 +352,10 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
 /// Estimated executions per thread of a block: product of the trip counts of
 /// its loops. Loops whose count the code does not fix go to Assumed.
 FeatureCounter::LoopWeights
-FeatureCounter::weighLoops(const Function &F, const LoopInfo &LI,
-                           ScalarEvolution &SE,
+FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE,
+                           const StatedValues &Stated,
                            std::vector<AssumedTrip> &Assumed) const {
   LoopWeights Weights;
-  StatedValues Stated = statedValues(F);
   for (const Loop *L : LI.getLoopsInPreorder()) {
     // A loop that exits only from its header (`while` form, before
     // rotation) runs the rest of its body one time fewer than the header.
@@ -603,8 +604,8 @@ KernelFeatures FeatureCounter::count(Function &F) {
   });
   FunctionState S{Out, SE, TD, F.getParent()->getDataLayout()};
 
-  LoopWeights Loops = weighLoops(F, LI, SE, Out.AssumedTrips);
   StatedValues Stated = statedValues(F);
+  LoopWeights Loops = weighLoops(LI, SE, Stated, Out.AssumedTrips);
   std::optional<BlockFootprint> Footprint;
   if (&F == &Kernel && llvm::all_of(Opts.Block, [](unsigned D) { return D; }))
     Footprint.emplace(

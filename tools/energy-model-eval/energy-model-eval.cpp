@@ -36,7 +36,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
-#include <cstring>
 #include <iostream>
 #include <string>
 
@@ -91,8 +90,7 @@ Row parseRow(const json::Object &O, const Twine &Where) {
     fail(Where + ": no 'features' object");
   for (StringRef Name : KernelFeatures::numericNames())
     R.Features.setNumeric(Name, number(*F, Name, Where + ": features"));
-  CostQuery &Q = R.Query;
-  Q.Features = &R.Features;
+  CostQuery &Q = R.Query; // Features is set by readRows, once Rows is built
   Q.Block = {unsigned(number(*F, "block_x", Where)),
              unsigned(number(*F, "block_y", Where)),
              unsigned(number(*F, "block_z", Where))};
@@ -194,26 +192,30 @@ int main(int Argc, char **Argv) {
     for (Row &R : Rows) {
       std::vector<float> Inputs;
       appendModelInputs(R.Query, Inputs);
-      // json::Object does not keep insertion order; the order is the
-      // model's, so the object is written by hand below.
-      std::string Text;
-      raw_string_ostream OS(Text);
-      OS << '{';
-      for (size_t I = 0; I < Names.size(); ++I)
-        OS << (I ? ", " : "") << json::Value(Names[I]) << ": "
-           << json::Value(double(Inputs[I]));
-      OS << '}';
       CostPrediction P = analyzeAnalytic(R.Query).Prediction;
       json::Object Record = R.Record;
       Record["analytic_time_s"] = P.TimeSeconds;
       Record["analytic_energy_j"] = P.EnergyJoules;
-      Record["features"] = "@FEATURES@";
-      std::string Line;
-      raw_string_ostream LS(Line);
-      LS << json::Value(std::move(Record));
-      size_t At = Line.find("\"@FEATURES@\"");
-      Line.replace(At, std::strlen("\"@FEATURES@\""), Text);
-      Out << Line << '\n';
+      // Keys sorted as json::Value prints them; the features in the
+      // model's order, which a json::Object would not keep.
+      std::vector<StringRef> Keys;
+      for (const auto &KV : Record)
+        Keys.push_back(KV.first);
+      llvm::sort(Keys);
+      json::OStream J(Out);
+      J.object([&] {
+        for (StringRef Key : Keys) {
+          if (Key != "features") {
+            J.attribute(Key, *Record.get(Key));
+            continue;
+          }
+          J.attributeObject("features", [&] {
+            for (size_t I = 0; I < Names.size(); ++I)
+              J.attribute(Names[I], double(Inputs[I]));
+          });
+        }
+      });
+      Out << '\n';
     }
     return Out.has_error() ? 1 : 0;
   }
