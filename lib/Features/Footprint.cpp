@@ -218,10 +218,10 @@ double boxFootprintBytes(ArrayRef<FootprintTerm> Terms,
 BlockFootprint::BlockFootprint(
     std::array<unsigned, 3> Block, ScalarEvolution &SE, const LoopInfo &LI,
     const ThreadDependence &TD, CalleeSummaries &Callees,
-    function_ref<double(const Loop *)> Trips,
-    function_ref<unsigned(const Value *)> ArgumentValue)
-    : Block(Block), SE(SE), LI(LI), TD(TD), Callees(Callees), Trips(Trips),
-      ArgumentValue(ArgumentValue) {}
+    std::function<double(const Loop *)> Trips,
+    std::function<unsigned(const Value *)> ArgumentValue)
+    : Block(Block), SE(SE), LI(LI), TD(TD), Callees(Callees),
+      Trips(std::move(Trips)), ArgumentValue(std::move(ArgumentValue)) {}
 
 bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
                          uint64_t AccessBytes, double Executions) {

@@ -29,10 +29,10 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -72,8 +72,8 @@ public:
       std::array<unsigned, 3> Block, llvm::ScalarEvolution &SE,
       const llvm::LoopInfo &LI, const ThreadDependence &TD,
       CalleeSummaries &Callees,
-      llvm::function_ref<double(const llvm::Loop *)> Trips,
-      llvm::function_ref<unsigned(const llvm::Value *)> ArgumentValue);
+      std::function<double(const llvm::Loop *)> Trips,
+      std::function<unsigned(const llvm::Value *)> ArgumentValue);
 
   /// Records a global access of AccessBytes at Ptr, executed Executions
   /// times per thread. Returns false (and records nothing) when the address
@@ -98,8 +98,9 @@ private:
   const llvm::LoopInfo &LI;
   const ThreadDependence &TD;
   CalleeSummaries &Callees;
-  llvm::function_ref<double(const llvm::Loop *)> Trips;
-  llvm::function_ref<unsigned(const llvm::Value *)> ArgumentValue;
+  // Owned: callers pass lambdas that die with the constructor's call.
+  std::function<double(const llvm::Loop *)> Trips;
+  std::function<unsigned(const llvm::Value *)> ArgumentValue;
   /// Keyed by base, uniform part, access size and coefficients.
   std::map<std::vector<int64_t>, Group> Groups;
   double Accessed = 0;
