@@ -71,6 +71,11 @@ using DefaultExtentParser =
 KernelFeatures computeKernelFeatures(llvm::Function &F,
                                      const FeatureOptions &Opts = {});
 
+/// The loops of F whose trip count is assumed or stated, as
+/// computeKernelFeatures lists them (without those of called functions).
+std::vector<AssumedTrip> assumedTrips(llvm::Function &F,
+                                      const FeatureOptions &Opts = {});
+
 /// "file:line" of a source location, for remarks and reports; empty
 /// without debug info.
 std::string sourceLocation(const llvm::DebugLoc &Loc);

@@ -40,7 +40,7 @@ namespace energy {
 // Weighted (added, times the call site's execution count), Sum (added),
 // Max, Or, or Kernel (computed once for the whole kernel).
 #define ENERGY_KERNEL_FEATURES(X)                                              \
-  X(instructions, Weighted, "instr/thread", "all IR instructions except debug/lifetime") \
+  X(instructions, Weighted, "instr/thread", "IR instructions that issue: not debug, lifetime, phi, freeze or no-op casts") \
   X(fp32_ops, Weighted, "ops/thread", "FP32 add, sub, mul, neg, compare, min/max")       \
   X(fp32_fma, Weighted, "ops/thread", "FP32 fused multiply-add (fma, fmuladd)")          \
   X(fp16_ops, Weighted, "ops/thread", "FP16 and BF16 arithmetic except FMA")             \

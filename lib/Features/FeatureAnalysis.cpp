@@ -167,6 +167,7 @@ public:
       : Opts(Opts), Kernel(Kernel), Spaces(Kernel), Cycles(Kernel) {}
 
   KernelFeatures count(Function &F);
+  std::vector<AssumedTrip> assumedTrips(Function &F);
 
 private:
   const FeatureOptions &Opts;
@@ -500,6 +501,12 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
     return;
   if (auto *Call = dyn_cast<CallBase>(&I); Call && isAssumeMarker(*Call))
     return; // a comment in the PTX
+  // Phis become register assignments that the allocator coalesces, and
+  // no-op casts and freezes rename a register: none issues an instruction.
+  if (isa<PHINode>(I) || isa<FreezeInst>(I))
+    return;
+  if (auto *Cast = dyn_cast<CastInst>(&I); Cast && Cast->isNoopCast(S.DL))
+    return;
   Out.instructions += W;
   Type *T = I.getType();
   switch (I.getOpcode()) {
@@ -706,6 +713,17 @@ std::string sourceLocation(const DebugLoc &Loc) {
   if (!Loc)
     return "";
   return (Loc->getFilename() + ":" + Twine(Loc.getLine())).str();
+}
+
+std::vector<AssumedTrip> FeatureCounter::assumedTrips(Function &F) {
+  LocalAnalyses A(F);
+  std::vector<AssumedTrip> Assumed;
+  weighLoops(A.LI, A.SE, statedValues(F), Assumed);
+  return Assumed;
+}
+
+std::vector<AssumedTrip> assumedTrips(Function &F, const FeatureOptions &Opts) {
+  return FeatureCounter(Opts, F).assumedTrips(F);
 }
 
 KernelFeatures computeKernelFeatures(Function &F, const FeatureOptions &Opts) {

@@ -80,8 +80,12 @@ private:
   llvm::Function *Prepared = nullptr;
 
   /// -O3's function simplification pipeline for the target of M, built on
-  /// first use.
+  /// first use (with the target, which lowering() needs too).
   llvm::FunctionPassManager &simplification(llvm::Module &M);
+  /// What -O3 and NVPTX's codegen run on a function after its
+  /// simplification: the late loop unroll, then address-space inference and
+  /// straight-line redundancy removal. Built with simplification().
+  llvm::FunctionPassManager &lowering() { return *Lower; }
 
   FeatureOptions Opts;
   ToolchainResources Toolchain;
@@ -90,7 +94,7 @@ private:
   /// and mlir-opt link every target), for its unrolling and cost hooks.
   std::unique_ptr<llvm::TargetMachine> Target;
   std::unique_ptr<llvm::PassBuilder> SimplifyPB;
-  std::optional<llvm::FunctionPassManager> Simplify;
+  std::optional<llvm::FunctionPassManager> Simplify, Lower;
   llvm::LoopAnalysisManager SimplifyLAM;
   llvm::FunctionAnalysisManager SimplifyFAM;
   llvm::CGSCCAnalysisManager SimplifyCGAM;

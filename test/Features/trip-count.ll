@@ -10,9 +10,10 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; 16 iterations of {2 phis, fadd, add, icmp, br} + entry br + store + ret = 99.
+; 16 iterations of {fadd, add, icmp, br} + entry br + store + ret = 67 (phis
+; issue nothing).
 ; CHECK-LABEL: kernel loop16
-; CHECK-NEXT:  instructions: 99 instr/thread
+; CHECK-NEXT:  instructions: 67 instr/thread
 ; CHECK-NEXT:  fp32_ops: 16 ops/thread
 ; CHECK:       int_ops: 32 ops/thread
 ; CHECK:       global_stores: 1 accesses/thread
@@ -38,8 +39,9 @@ exit:
 
 ; Outer loop of 4 around an inner loop of 8: the inner fadd runs 32 times,
 ; the outer fmul 4 times; the store in the inner loop 32 times.
+; instructions: 32 x 5 (inner) + 4 x 5 (outer) + entry br + ret = 182.
 ; CHECK-LABEL: kernel nested
-; CHECK-NEXT:  instructions: 254 instr/thread
+; CHECK-NEXT:  instructions: 182 instr/thread
 ; CHECK-NEXT:  fp32_ops: 36 ops/thread
 ; CHECK:       int_ops: 72 ops/thread
 ; CHECK:       global_stores: 32 accesses/thread
@@ -73,8 +75,9 @@ exit:
 }
 
 ; Two exits (i < n, i < 10): no exact trip count, constant maximum 10.
+; instructions: 10 x 6 + entry br + store + ret = 63.
 ; CHECK-LABEL: kernel max10
-; CHECK-NEXT:  instructions: 84 instr/thread
+; CHECK-NEXT:  instructions: 63 instr/thread
 ; CHECK-NEXT:  fp32_ops: 10 ops/thread
 ; CHECK:       branches: 20 ops/thread
 ; CHECK:       loops: 1 count
@@ -100,9 +103,10 @@ exit:
 }
 
 ; i < n with n unknown: the symbolic count with n taken as the default
-; extent, 4096 (the trip-count option does not apply).
+; extent, 4096 (the trip-count option does not apply). instructions:
+; 4096 x 4 + icmp, br, store, ret = 16388.
 ; CHECK-LABEL: kernel symbolic_trip
-; CHECK-NEXT:  instructions: 24581 instr/thread
+; CHECK-NEXT:  instructions: 16388 instr/thread
 ; CHECK-NEXT:  fp32_ops: 4096 ops/thread
 ; CHECK:       int_ops: 8193 ops/thread
 ; CHECK:       branches: 4097 ops/thread
@@ -127,16 +131,16 @@ exit:
 }
 
 ; The exit depends on loaded data: no count at all, so the default trip
-; count (8, or 3 with the option). Per iteration: 2 phis, fadd, add, gep,
-; load, fcmp, br; plus br, store, ret outside the loop.
+; count (8, or 3 with the option). Per iteration: fadd, add, gep, load,
+; fcmp, br; plus br, store, ret outside the loop.
 ; DEF-LABEL: kernel data_dependent
-; DEF-NEXT:  instructions: 67 instr/thread
+; DEF-NEXT:  instructions: 51 instr/thread
 ; DEF-NEXT:  fp32_ops: 16 ops/thread
 ; DEF:       int_ops: 8 ops/thread
 ; DEF:       global_loads: 8 accesses/thread
 ; DEF:       branches: 8 ops/thread
 ; T3-LABEL:  kernel data_dependent
-; T3-NEXT:   instructions: 27 instr/thread
+; T3-NEXT:   instructions: 21 instr/thread
 ; T3-NEXT:   fp32_ops: 6 ops/thread
 ; T3:        int_ops: 3 ops/thread
 ; T3:        global_loads: 3 accesses/thread
