@@ -37,6 +37,7 @@ static void writeCandidate(json::OStream &J, const KernelPlan &P,
   });
   J.attribute("grid_blocks", C.Query.Blocks);
   J.attribute("shared_bytes", C.Query.SharedBytesPerBlock);
+  J.attribute("dynamic_shared_bytes", P.dynamicSharedBytes(C.Block));
   J.attribute("occupancy", C.Query.Occ.Fraction);
   J.attribute("occupancy_limiter", limiterName(C.Query.Occ.Limiter));
   if (C.Pruned != PruneReason::None) {

@@ -10,7 +10,12 @@ that host_check.cpp runs (kernels emulated on the CPU, see host_emulation.h).
   corpus_tool.py cases KERNEL --report R.json -o CASES [--set NAME=V ...]
       Writes a case file for KERNEL at small_params (NAME=V overrides a
       param): seeded inputs and every candidate config in the plugin's JSON
-      report (-energy-report) except those pruned for resources.
+      report (-energy-report) except those pruned for resources, each with
+      the dynamic shared memory the plugin's launch record gives it.
+  corpus_tool.py host-source SOURCE -o FILE
+      Writes SOURCE with each `extern __shared__ T name[];` replaced by
+      ENERGY_HOST_EXTERN_SHARED(T, name), which host emulation can compile
+      (put FILE's directory first on the include path).
 
 Runs under /usr/bin/python3 (numpy from Debian). Errors: `error: ...`, exit 1.
 """
@@ -294,7 +299,7 @@ def cmd_cases(args):
     if plan is None:
         raise CorpusError(f"{args.report}: no kernel '{args.kernel}'")
 
-    lines = ["energy-host-case 1", f"kernel {args.kernel}"]
+    lines = ["energy-host-case 2", f"kernel {args.kernel}"]
     lines += [f"param {n} {v}" for n, v in params.items()]
     lines.append(f"tolerance {k['tolerance']['rel']!r} {k['tolerance']['abs']!r}")
     blobs = []
@@ -317,7 +322,11 @@ def cmd_cases(args):
         grid = [evaluate(e, config_names(params, block, tunables)) for e in k["grid"]]
         shape = "x".join(map(str, block))
         config_id = ",".join([shape] + [f"{n}={v}" for n, v in tunables.items()])
-        lines.append(" ".join(map(str, ["config", config_id, *block, *grid, len(tunables),
+        if "dynamic_shared_bytes" not in c:
+            raise CorpusError(f"{args.report}: candidate {config_id} has no "
+                              "dynamic_shared_bytes (a report from an older plugin?)")
+        lines.append(" ".join(map(str, ["config", config_id, *block, *grid,
+                                        c["dynamic_shared_bytes"], len(tunables),
                                         *itertools.chain(*tunables.items())])))
         configs += 1
     if not configs:
@@ -327,6 +336,21 @@ def cmd_cases(args):
         f.write(("\n".join(lines) + "\n").encode())
         for blob in blobs:
             f.write(blob)
+
+
+# --- host-source ------------------------------------------------------------------
+EXTERN_SHARED = re.compile(r"\bextern\s+__shared__\s+([^;\[]*?)\s*\b([A-Za-z_]\w*)\s*\[\s*\]\s*;")
+
+
+def cmd_host_source(args):
+    with open(args.source) as f:
+        text = f.read()
+    rewritten, count = EXTERN_SHARED.subn(r"ENERGY_HOST_EXTERN_SHARED(\1, \2);", text)
+    if "extern __shared__" in re.sub(r"//.*", "", rewritten):
+        raise CorpusError(f"{args.source}: an `extern __shared__` declaration that is not "
+                          "`extern __shared__ T name[];`")
+    with open(args.output, "w") as f:
+        f.write(rewritten)
 
 
 def main():
@@ -341,9 +365,13 @@ def main():
     cases.add_argument("--corpus", default=os.path.join(HERE, "corpus.json"))
     cases.add_argument("--set", action="append", default=[], metavar="NAME=V")
     cases.add_argument("--seed", type=int, default=1)
+    host_source = sub.add_parser("host-source")
+    host_source.add_argument("source")
+    host_source.add_argument("-o", "--output", required=True)
     args = parser.parse_args()
+    commands = {"check": cmd_check, "cases": cmd_cases, "host-source": cmd_host_source}
     try:
-        (cmd_check if args.command == "check" else cmd_cases)(args)
+        commands[args.command](args)
     except (CorpusError, OSError, json.JSONDecodeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -6,6 +6,9 @@
 //     corpus/host_check.cpp corpus/saxpy_ref.cpp -o check
 //   ./check saxpy.cases
 //
+// A kernel with dynamic shared memory compiles from its host-source rewrite:
+// add -DKERNEL_SOURCE='"dir/KERNEL.cu"' (corpus_tool.py host-source).
+//
 // Each config launches twice. Outputs are reset to their initial contents
 // before every launch, scratch buffers never are: a kernel must write all of
 // its output in every launch and leave its scratch ready for the next one
@@ -20,9 +23,13 @@
 #ifndef KERNEL
 #error "define KERNEL to the corpus kernel's name (its source is KERNEL.cu)"
 #endif
+#ifdef KERNEL_SOURCE // a path in quotes: the kernel rewritten by corpus_tool.py host-source
+#include KERNEL_SOURCE
+#else
 #define ENERGY_STRINGIFY(X) #X
 #define ENERGY_SOURCE(K) ENERGY_STRINGIFY(K.cu)
 #include ENERGY_SOURCE(KERNEL)
+#endif
 
 #include <cinttypes>
 #include <type_traits>
@@ -56,6 +63,7 @@ struct Arg {
 struct Config {
   std::string id;
   dim3 block, grid;
+  size_t dynamicShared = 0; // bytes per block, as the plugin's launch record says
   std::vector<std::pair<std::string, int>> tunables;
 };
 
@@ -89,7 +97,7 @@ Case readCase(const char *path) {
   Case c;
   char text[4096];
   auto bad = [&](const std::string &what) { fail(std::string(path) + ": " + what); };
-  if (!std::fgets(text, sizeof text, f) || std::string(text) != "energy-host-case 1\n")
+  if (!std::fgets(text, sizeof text, f) || std::string(text) != "energy-host-case 2\n")
     bad("not a case file");
   while (std::fgets(text, sizeof text, f)) {
     std::string line(text);
@@ -134,18 +142,19 @@ Case readCase(const char *path) {
         bad("bad line: " + line);
       }
       c.args.push_back(a);
-    } else if (w[0] == "config" && w.size() >= 9) {
+    } else if (w[0] == "config" && w.size() >= 10) {
       Config cfg;
       cfg.id = w[1];
       cfg.block = {unsigned(std::stoul(w[2])), unsigned(std::stoul(w[3])),
                    unsigned(std::stoul(w[4]))};
       cfg.grid = {unsigned(std::stoul(w[5])), unsigned(std::stoul(w[6])),
                   unsigned(std::stoul(w[7]))};
-      size_t n = std::stoul(w[8]);
-      if (w.size() != 9 + 2 * n)
+      cfg.dynamicShared = std::stoul(w[8]);
+      size_t n = std::stoul(w[9]);
+      if (w.size() != 10 + 2 * n)
         bad("bad line: " + line);
       for (size_t i = 0; i < n; ++i)
-        cfg.tunables.emplace_back(w[9 + 2 * i], std::stoi(w[10 + 2 * i]));
+        cfg.tunables.emplace_back(w[10 + 2 * i], std::stoi(w[11 + 2 * i]));
       c.configs.push_back(cfg);
     } else {
       bad("bad line: " + line);
@@ -291,7 +300,7 @@ int main(int argc, char **argv) {
       for (Buffer &b : c.buffers)
         if (b.output)
           std::memcpy(b.data, b.initial.data(), b.bytes());
-      energy_host::launch(cfg.grid, cfg.block, body);
+      energy_host::launch(cfg.grid, cfg.block, cfg.dynamicShared, body);
       std::string why = compare(c);
       if (!why.empty())
         failure = "launch " + std::to_string(launch) + ":" + why;

@@ -15,8 +15,15 @@
 // by source line), or lanes of a warp at different barriers are errors
 // (undefined behaviour on the GPU).
 //
-// Not emulated: tensor cores (wmma), textures, dynamic shared memory,
-// cooperative groups, partial-warp masks (every mask must be 0xffffffff).
+// Dynamic shared memory: each block gets a fresh heap buffer of exactly the
+// launch's size, filled with 0xff bytes (NaN as floats), so a sanitizer sees
+// any access past it and a read before a write shows in the output. The
+// source's `extern __shared__ T name[];` is written as
+// ENERGY_HOST_EXTERN_SHARED(T, name) by `corpus_tool.py host-source` (C++
+// has no `extern static`).
+//
+// Not emulated: tensor cores (wmma), textures, cooperative groups,
+// partial-warp masks (every mask must be 0xffffffff).
 #ifndef ENERGY_HOST_EMULATION_H
 #define ENERGY_HOST_EMULATION_H
 
@@ -222,15 +229,33 @@ private:
   unsigned threads_ = 0, running_ = 0;
 };
 
-/// Runs `body` for every thread of a gridDim x blockDim launch.
-inline void launch(dim3 grid, dim3 block, const std::function<void()> &body) {
+/// The running block's dynamic shared memory (ENERGY_HOST_EXTERN_SHARED).
+inline void *&dynamicShared() {
+  static void *buffer = nullptr;
+  return buffer;
+}
+
+/// Runs `body` for every thread of a gridDim x blockDim launch with
+/// `dynamicBytes` of dynamic shared memory per block.
+inline void launch(dim3 grid, dim3 block, size_t dynamicBytes,
+                   const std::function<void()> &body) {
   gridDim = grid;
   blockDim = block;
   for (unsigned z = 0; z < grid.z; ++z)
     for (unsigned y = 0; y < grid.y; ++y)
       for (unsigned x = 0; x < grid.x; ++x) {
         blockIdx = {x, y, z};
+        // Exactly the launch's size (malloc(0) may return null: one byte
+        // past nothing is still an overrun for the sanitizer).
+        std::unique_ptr<char, void (*)(void *)> shared(
+            static_cast<char *>(std::malloc(dynamicBytes ? dynamicBytes : 1)),
+            std::free);
+        if (!shared)
+          fail("out of memory");
+        std::memset(shared.get(), 0xff, dynamicBytes);
+        dynamicShared() = shared.get();
         Block::current().run(body);
+        dynamicShared() = nullptr;
       }
 }
 
@@ -377,6 +402,8 @@ using std::min;
 #define ENERGY_BLOCK_RULES(KERNEL, SPEC) static_assert(sizeof(SPEC) > 0, "")
 #define ENERGY_DYNAMIC_SHARED(KERNEL, PER_THREAD, PER_BLOCK)                   \
   static_assert((PER_THREAD) + (PER_BLOCK) >= 0, "")
+#define ENERGY_HOST_EXTERN_SHARED(TYPE, NAME)                                  \
+  TYPE *const NAME = static_cast<TYPE *>(energy_host::dynamicShared())
 #define ENERGY_ASSUME(VALUE, TYPICAL)                                          \
   do {                                                                         \
     static_assert((TYPICAL) >= 0, "");                                         \
