@@ -16,8 +16,10 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
+#include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -80,15 +82,50 @@ llvm::Expected<size_t> predictAndChoose(llvm::MutableArrayRef<Candidate> Candida
                                         const CostModel &Model,
                                         const ObjectiveSpec &Objective);
 
+/// A sentence for a remark, in pieces: plain text, and named values that a
+/// remark records as arguments (-pass-remarks-output, -fsave-optimization-
+/// record), so the YAML record carries the numbers the text shows.
+class Explanation {
+public:
+  struct Part {
+    std::string Key; // empty: plain text
+    std::string Text;
+  };
+  Explanation &operator<<(llvm::StringRef Text);
+  /// A named value; Key is a remark argument name ("TimeUs").
+  Explanation &value(llvm::StringRef Key, std::string Text);
+  Explanation &value(llvm::StringRef Key, uint64_t N);
+  Explanation &append(const Explanation &Other);
+  llvm::ArrayRef<Part> parts() const { return Parts; }
+  std::string str() const;
+
+private:
+  std::vector<Part> Parts;
+};
+
+/// A baseline the choice is compared with: "occupancy heuristic", and the
+/// name its values take in remark arguments ("OccupancyHeuristic").
+struct NamedBaseline {
+  llvm::StringRef What, Key;
+  const Candidate *C;
+};
+
 /// "block 128, ITEMS=4 (energy within 10% of the fastest): predicted 61.2 us,
 /// 23.1 mJ per launch of 16777216 items on h100-sxm (sm_90); vs the occupancy
 /// heuristic (1024): energy -4.5%, time +0.3%; vs the default (256): ...; 96
-/// of 96 candidates evaluated". Baselines are (name, candidate) pairs.
-void explainChoice(llvm::raw_ostream &OS, llvm::StringRef Config,
-                   llvm::StringRef Objective, const Candidate &Chosen,
-                   uint64_t WorkItems, const GpuArch &Arch,
-                   llvm::ArrayRef<std::pair<llvm::StringRef, const Candidate *>> Baselines,
-                   size_t Evaluated, size_t Total);
+/// of 96 candidates evaluated". Config is the description of the chosen
+/// configuration ("block 128, ITEMS=4", with its values named). The values
+/// are named Objective, TimeUs, EnergyMJ, WorkItems, Gpu, Arch, and per
+/// baseline <Key>Block, EnergyVs<Key> and TimeVs<Key> (percent change,
+/// negative: the choice is lower), Evaluated and Candidates.
+Explanation explainChoice(const Explanation &Config, llvm::StringRef Objective,
+                          const Candidate &Chosen, uint64_t WorkItems,
+                          const GpuArch &Arch,
+                          llvm::ArrayRef<NamedBaseline> Baselines,
+                          size_t Evaluated, size_t Total);
+
+/// "block 16x8" with the shape named Block.
+Explanation describeBlock(const BlockShape &Block);
 
 /// Percent change from Baseline to Chosen (negative: Chosen is lower).
 double percentChange(double Baseline, double Chosen);

@@ -88,16 +88,17 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
 
 std::string explainLaunchChoice(const LaunchPlanRequest &R,
                                 const LaunchPlan &P) {
-  std::string S;
-  raw_string_ostream OS(S);
-  std::vector<std::pair<StringRef, const Candidate *>> Baselines = {
-      {"occupancy heuristic", &P.OccupancyBaseline},
-      {"default", &P.DefaultBaseline}};
+  std::vector<NamedBaseline> Baselines = {
+      {"occupancy heuristic", "OccupancyHeuristic", &P.OccupancyBaseline},
+      {"default", "Default", &P.DefaultBaseline}};
   if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
-    Baselines.push_back({"launch's block", &*P.CurrentBaseline});
-  explainChoice(OS, "block " + formatBlockShape(P.chosen().Block),
-                R.Objective.describe(), P.chosen(), R.WorkItems, *R.Arch,
-                Baselines, P.evaluated(), P.Candidates.size());
+    Baselines.push_back({"launch's block", "Launch", &*P.CurrentBaseline});
+  std::string S =
+      explainChoice(describeBlock(P.chosen().Block), R.Objective.describe(),
+                    P.chosen(), R.WorkItems, *R.Arch, Baselines, P.evaluated(),
+                    P.Candidates.size())
+          .str();
+  raw_string_ostream OS(S);
   if (P.Excluded)
     OS << " (" << P.Excluded << " more do not fit the launch sites)";
   auto OnFront = [](const Candidate &C) { return C.OnFront; };

@@ -148,29 +148,85 @@ double percentChange(double Baseline, double Chosen) {
   return Baseline > 0 ? 100.0 * (Chosen - Baseline) / Baseline : 0.0;
 }
 
-void explainChoice(raw_ostream &OS, StringRef Config, StringRef Objective,
-                   const Candidate &C, uint64_t WorkItems, const GpuArch &Arch,
-                   ArrayRef<std::pair<StringRef, const Candidate *>> Baselines,
-                   size_t Evaluated, size_t Total) {
-  OS << Config << " (" << Objective << "): predicted "
-     << format("%.4g us, %.4g mJ", C.Prediction.TimeSeconds * 1e6,
-               C.Prediction.EnergyJoules * 1e3)
-     << " per launch of " << WorkItems << " items on " << Arch.Gpu << " ("
-     << Arch.Name << ")";
-  for (const auto &[What, Baseline] : Baselines) {
-    OS << "; vs the " << What << " (" << formatBlockShape(Baseline->Block)
-       << ")";
-    if (Baseline->Pruned != PruneReason::None) {
-      OS << ": cannot launch";
+Explanation &Explanation::operator<<(StringRef Text) {
+  if (Text.empty())
+    return *this;
+  if (!Parts.empty() && Parts.back().Key.empty())
+    Parts.back().Text += Text;
+  else
+    Parts.push_back({"", Text.str()});
+  return *this;
+}
+
+Explanation &Explanation::value(StringRef Key, std::string Text) {
+  Parts.push_back({Key.str(), std::move(Text)});
+  return *this;
+}
+
+Explanation &Explanation::value(StringRef Key, uint64_t N) {
+  return value(Key, std::to_string(N));
+}
+
+Explanation &Explanation::append(const Explanation &Other) {
+  for (const Part &P : Other.Parts)
+    P.Key.empty() ? *this << P.Text : value(P.Key, P.Text);
+  return *this;
+}
+
+std::string Explanation::str() const {
+  std::string S;
+  for (const Part &P : Parts)
+    S += P.Text;
+  return S;
+}
+
+Explanation describeBlock(const BlockShape &Block) {
+  Explanation E;
+  E << "block ";
+  E.value("Block", formatBlockShape(Block));
+  return E;
+}
+
+Explanation explainChoice(const Explanation &Config, StringRef Objective,
+                          const Candidate &C, uint64_t WorkItems,
+                          const GpuArch &Arch,
+                          ArrayRef<NamedBaseline> Baselines, size_t Evaluated,
+                          size_t Total) {
+  auto Fixed = [](const char *Fmt, double X) {
+    std::string S;
+    raw_string_ostream(S) << format(Fmt, X);
+    return S;
+  };
+  Explanation E;
+  E.append(Config) << " (";
+  E.value("Objective", Objective.str()) << "): predicted ";
+  E.value("TimeUs", Fixed("%.4g", C.Prediction.TimeSeconds * 1e6)) << " us, ";
+  E.value("EnergyMJ", Fixed("%.4g", C.Prediction.EnergyJoules * 1e3))
+      << " mJ per launch of ";
+  E.value("WorkItems", WorkItems) << " items on ";
+  E.value("Gpu", Arch.Gpu) << " (";
+  E.value("Arch", Arch.Name) << ")";
+  for (const NamedBaseline &B : Baselines) {
+    E << "; vs the " << B.What << " (";
+    E.value((B.Key + "Block").str(), formatBlockShape(B.C->Block)) << ")";
+    if (B.C->Pruned != PruneReason::None) {
+      E << ": cannot launch";
       continue;
     }
-    OS << format(": energy %+.1f%%, time %+.1f%%",
-                 percentChange(Baseline->Prediction.EnergyJoules,
-                               C.Prediction.EnergyJoules),
-                 percentChange(Baseline->Prediction.TimeSeconds,
-                               C.Prediction.TimeSeconds));
+    E << ": energy ";
+    E.value(("EnergyVs" + B.Key).str(),
+            Fixed("%+.1f", percentChange(B.C->Prediction.EnergyJoules,
+                                         C.Prediction.EnergyJoules)))
+        << "%, time ";
+    E.value(("TimeVs" + B.Key).str(),
+            Fixed("%+.1f", percentChange(B.C->Prediction.TimeSeconds,
+                                         C.Prediction.TimeSeconds)))
+        << "%";
   }
-  OS << "; " << Evaluated << " of " << Total << " candidates evaluated";
+  E << "; ";
+  E.value("Evaluated", Evaluated) << " of ";
+  E.value("Candidates", Total) << " candidates evaluated";
+  return E;
 }
 
 } // namespace energy

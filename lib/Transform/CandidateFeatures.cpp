@@ -5,8 +5,12 @@
 
 #include "energy/CallCycles.h"
 
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMRemarkStreamer.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -28,6 +32,46 @@
 using namespace llvm;
 
 namespace energy {
+
+namespace {
+
+/// The remarks of the passes run on the plugin's own copies of a kernel
+/// (cleanup, -O3 simplification, NVPTX codegen for ptxas) are about code
+/// nobody compiles: while this lives they reach neither the optimization
+/// record nor -pass-remarks. Other diagnostics go to the user's handler.
+class RemarksSilenced {
+public:
+  explicit RemarksSilenced(LLVMContext &Ctx)
+      : Ctx(Ctx), HadRecord(Ctx.getLLVMRemarkStreamer()),
+        Saved(Ctx.getDiagnosticHandler()) {
+    Ctx.setLLVMRemarkStreamer(nullptr);
+    Ctx.setDiagnosticHandler(std::make_unique<Forward>(*Saved));
+  }
+  ~RemarksSilenced() {
+    Ctx.setDiagnosticHandler(std::move(Saved));
+    if (HadRecord)
+      Ctx.setLLVMRemarkStreamer(
+          std::make_unique<LLVMRemarkStreamer>(*Ctx.getMainRemarkStreamer()));
+  }
+
+private:
+  struct Forward : DiagnosticHandler {
+    explicit Forward(DiagnosticHandler &To) : To(To) {}
+    bool handleDiagnostics(const DiagnosticInfo &DI) override {
+      if (isa<DiagnosticInfoOptimizationBase>(DI))
+        return true;
+      if (DI.getSeverity() == DS_Error)
+        To.HasErrors = true;
+      return To.handleDiagnostics(DI);
+    }
+    DiagnosticHandler &To;
+  };
+  LLVMContext &Ctx;
+  bool HadRecord;
+  std::unique_ptr<DiagnosticHandler> Saved;
+};
+
+} // namespace
 
 CandidateFeatureExtractor::CandidateFeatureExtractor(FeatureOptions Opts)
     : Opts(Opts) {
@@ -79,6 +123,7 @@ void CandidateFeatureExtractor::release() {
 Function &CandidateFeatureExtractor::prepared(Function &K) {
   if (Kernel != &K) {
     release();
+    RemarksSilenced Quiet(K.getContext());
     ValueToValueMapTy VMap;
     Prepared = CloneFunction(&K, VMap);
     // -O0 kernels are optnone: the clone is ours to simplify.
@@ -164,6 +209,7 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
         .count();
   };
   prepared(K);
+  RemarksSilenced Quiet(K.getContext());
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(Prepared, VMap);
   for (auto [Var, Value] : Values)

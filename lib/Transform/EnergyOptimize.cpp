@@ -270,12 +270,33 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
   return Error::success();
 }
 
+/// Appends E to a remark, its values as named arguments.
+static void addExplanation(DiagnosticInfoOptimizationBase &R,
+                           const Explanation &E) {
+  for (const Explanation::Part &Part : E.parts())
+    if (Part.Key.empty())
+      R << Part.Text;
+    else
+      R << ore::NV(Part.Key, Part.Text);
+}
+
+/// The chosen configuration in the record only (the text shows it already):
+/// the block's three extents, the grid, and whether the kernel was rewritten.
+static void addChoiceRecord(DiagnosticInfoOptimizationBase &R,
+                            const KernelPlan &P) {
+  const Candidate &C = P.chosen();
+  R << ore::setExtraArgs() << ore::NV("BlockX", C.Block[0])
+    << ore::NV("BlockY", C.Block[1]) << ore::NV("BlockZ", C.Block[2])
+    << ore::NV("GridBlocks", C.Query.Blocks) << ore::NV("Applied", P.Apply);
+}
+
 void ModuleOptimizer::remark(const KernelPlan &P) {
   OptimizationRemarkEmitter ORE(P.Kernel);
   for (const std::string &Note : P.Notes)
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "Assumption", P.Kernel)
-             << "kernel " << P.Name << ": " << Note;
+             << "kernel " << ore::NV("Kernel", P.Name) << ": "
+             << ore::NV("Note", Note);
     });
   for (const BlockRestriction &R : P.Restrictions)
     ORE.emit([&] {
@@ -283,23 +304,28 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
              << "kernel " << ore::NV("Kernel", P.Name) << ": block "
              << ore::NV("Rule", R.Rule) << ": " << ore::NV("Reason", R.Reason);
     });
-  std::string Why = explainChoice(P);
+  Explanation Why = explainChoice(P);
   if (P.Apply) {
     ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "LaunchConfig", P.Kernel)
-             << "kernel " << ore::NV("Kernel", P.Name) << ": chose "
-             << ore::NV("Choice", Why);
+      OptimizationRemark R(DEBUG_TYPE, "LaunchConfig", P.Kernel);
+      R << "kernel " << ore::NV("Kernel", P.Name) << ": chose ";
+      addExplanation(R, Why);
+      addChoiceRecord(R, P);
+      return R;
     });
     return;
   }
-  std::string Reason =
+  StringRef Reason =
       P.UserBounded ? "has launch bounds from the source"
                     : "is not opted in (ENERGY_KERNEL), so its host launches "
                       "keep their block shape";
   ORE.emit([&] {
-    return OptimizationRemarkAnalysis(DEBUG_TYPE, "Advice", P.Kernel)
-           << "kernel " << ore::NV("Kernel", P.Name) << " " << Reason
-           << "; advice: " << ore::NV("Choice", Why);
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "Advice", P.Kernel);
+    R << "kernel " << ore::NV("Kernel", P.Name) << " "
+      << ore::NV("Reason", Reason) << "; advice: ";
+    addExplanation(R, Why);
+    addChoiceRecord(R, P);
+    return R;
   });
 }
 
@@ -334,7 +360,7 @@ void ModuleOptimizer::nothingToTune(Function &F, const ModuleTuningInfo &Info,
     return OptimizationRemarkAnalysis(DEBUG_TYPE, "NothingToTune", &F)
            << "kernel "
            << ore::NV("Kernel", demangle(kernelDisplayName(F, Info))) << " "
-           << Why << ": nothing to tune";
+           << ore::NV("Reason", Why) << ": nothing to tune";
   });
 }
 

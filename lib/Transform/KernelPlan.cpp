@@ -25,12 +25,14 @@ static Error planError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
-std::string KernelPlan::describe(const Candidate &C) const {
-  std::string S = "block " + formatBlockShape(C.Block);
-  for (size_t I = 0; I < Tunables.size(); ++I)
-    S += ", " + Tunables[I].Name + "=" +
-         std::to_string(Assignments[C.Assignment][I]);
-  return S;
+Explanation KernelPlan::describe(const Candidate &C) const {
+  Explanation E = describeBlock(C.Block);
+  for (size_t I = 0; I < Tunables.size(); ++I) {
+    E << ", " << Tunables[I].Name << "=";
+    E.value("Tunable." + Tunables[I].Name,
+            std::to_string(Assignments[C.Assignment][I]));
+  }
+  return E;
 }
 
 unsigned KernelPlan::dynamicSharedBytes(const BlockShape &Block) const {

@@ -71,8 +71,9 @@ struct KernelPlan {
   ObjectiveSpec Objective;
 
   const Candidate &chosen() const { return Candidates[Choice]; }
-  /// "block 128, ITEMS=4" for remarks and reports.
-  std::string describe(const Candidate &C) const;
+  /// "block 128, ITEMS=4" for remarks and reports; the values are named
+  /// Block and Tunable.<name>.
+  Explanation describe(const Candidate &C) const;
   /// Dynamic shared memory a launch of Block needs (0 when undeclared).
   unsigned dynamicSharedBytes(const BlockShape &Block) const;
   /// Evaluated sizes of the shared arrays for a candidate (outermost first).

@@ -11,18 +11,15 @@ using namespace llvm;
 
 namespace energy {
 
-std::string explainChoice(const KernelPlan &P) {
-  std::string S;
-  raw_string_ostream OS(S);
-  energy::explainChoice(
-      OS, P.describe(P.chosen()),
+Explanation explainChoice(const KernelPlan &P) {
+  return energy::explainChoice(
+      P.describe(P.chosen()),
       P.Forced ? std::string("forced") : P.Objective.describe(), P.chosen(),
       P.WorkItems, *P.Arch,
-      {{"occupancy heuristic", &P.OccupancyBaseline},
-       {"default", &P.DefaultBaseline}},
+      {{"occupancy heuristic", "OccupancyHeuristic", &P.OccupancyBaseline},
+       {"default", "Default", &P.DefaultBaseline}},
       P.Candidates.size() - P.PrunedResources - P.PrunedCliff,
       P.Candidates.size());
-  return S;
 }
 
 static void writeCandidate(json::OStream &J, const KernelPlan &P,
@@ -117,7 +114,7 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
     J.attribute("index", static_cast<int64_t>(P.Choice));
     writeCandidate(J, P, Chosen);
   });
-  J.attribute("reason", explainChoice(P));
+  J.attribute("reason", explainChoice(P).str());
   J.attributeObject("baselines", [&] {
     J.attributeObject("occupancy_heuristic",
                       [&] { writeCandidate(J, P, P.OccupancyBaseline); });

@@ -16,7 +16,7 @@
 namespace energy {
 
 /// One sentence explaining the choice, with numbers (remark and report).
-std::string explainChoice(const KernelPlan &P);
+Explanation explainChoice(const KernelPlan &P);
 
 /// A kernel that did not opt in and could not be planned: left alone.
 struct SkippedKernel {
