@@ -501,13 +501,9 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
   Plan = buildPlan(M, Opts, State, Total);
 
   Info.IdlePowerW = idlePower(G, Opts.IdleSeconds).Median;
-  double Limit = 0;
-  std::string LimitText;
-  if (G.Nv.powerLimitWatts(Limit))
-    LimitText = ", power limit " + std::to_string(int(Limit + 0.5)) + " W";
   note("GPU " + G.Name + ", driver " + G.Driver + ", CUDA " + G.CudaVersion + ", idle " +
-       std::to_string(int(Info.IdlePowerW + 0.5)) + " W" + LimitText + "; " +
-       std::to_string(Plan.size()) + " of " + std::to_string(Total) + " measurements to go");
+       std::to_string(int(Info.IdlePowerW + 0.5)) + " W; " + std::to_string(Plan.size()) +
+       " of " + std::to_string(Total) + " measurements to go");
 
   size_t Count = Opts.Limit >= 0 ? std::min(Plan.size(), size_t(Opts.Limit)) : Plan.size();
   HostDataCache Cache(M, Opts.Seed);
