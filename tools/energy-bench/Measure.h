@@ -24,6 +24,7 @@
 #include "CudaDriver.h"
 #include "Manifest.h"
 #include "Nvml.h"
+#include "Stats.h"
 
 #include <string>
 #include <vector>
@@ -59,11 +60,6 @@ struct Gpu {
 /// Seconds on the monotonic clock.
 double monotonicSeconds();
 
-struct Stats {
-  double Median = 0, Min = 0, Max = 0;
-  size_t Count = 0;
-};
-Stats statsOf(std::vector<double> V);
 
 struct Measurement {
   std::string Status = "ok"; // "ok" or "failed"
@@ -109,14 +105,6 @@ struct OccupancyPick {
   int BlockThreads = 0, MinGridSize = 0, Registers = -1;
 };
 OccupancyPick occupancyPick(Gpu &G, const KernelSpec &K);
-
-/// (max - min) / median of V (four values or more); 0 if the median is 0.
-double spreadOf(const std::vector<double> &V);
-
-/// Average power in four equal sub-windows of [Times.front(), Times.back()],
-/// from a cumulative counter read at Times (linear in between).
-std::vector<double> subWindowPowers(const std::vector<double> &Times,
-                                    const std::vector<double> &Joules);
 
 /// Board power of the idle GPU, sampled for Seconds.
 Stats idlePower(Gpu &G, double Seconds);
