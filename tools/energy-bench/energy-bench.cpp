@@ -79,8 +79,8 @@ options:
 A config that hangs or crashes the process leaves OUTPUT.inflight behind;
 the next run records it as a 'hang_or_crash' row instead of retrying it.
 SIGINT/SIGTERM stop cleanly after the current config (or 2 s into it: it is
-measured again next run); the output stays valid and the next run resumes
-it. ENERGY_BENCH_CUDA_LIBRARY and ENERGY_BENCH_NVML_LIBRARY name other
+measured again next run; a second signal a second later stops at once); the
+output stays valid and the next run resumes it. ENERGY_BENCH_CUDA_LIBRARY and ENERGY_BENCH_NVML_LIBRARY name other
 libraries than libcuda.so.1 and libnvidia-ml.so.1 (tests use stand-ins).
 )";
 
