@@ -1,6 +1,7 @@
 """The oracle table: measured best configurations per kernel against the baselines.
 
-    python3 -m energy.oracle MANIFEST.json ROWS.jsonl... [--baselines FILE] [--json OUT]
+    python3 -m energy.oracle MANIFEST.json ROWS.jsonl... [--baselines FILE] [--gpu NAME]
+                             [--json OUT]
 
 For each kernel of the sweep's manifest, from the measured rows (repeats and drift
 re-measurements merged by their median):
@@ -12,6 +13,10 @@ re-measurements merged by their median):
 - for each of those, its measured energy relative to the energy-optimal configuration
   and its time relative to the time-optimal one (1.0 = the oracle).
 A configuration that was not measured (or failed) is reported as such, never guessed.
+
+The manifest names configs by id (`kernel/config`); energy-bench's rows and baselines
+name them by the config alone (`config`, with `kernel` beside it): the table joins and
+reports them by id. Rows of one GPU are compared (--gpu picks one when there are several).
 """
 
 import argparse
@@ -24,14 +29,24 @@ from energy import dataset
 from energy.dataset import DatasetError
 
 
+def config_id(kernel, config):
+    """The manifest's id `kernel/b256` of the config energy-bench names `b256`."""
+    if config is None:
+        return None
+    prefix = kernel + "/"
+    return config if config.startswith(prefix) else prefix + config
+
+
 def _merged(frame):
-    """(kernel, config) -> (median time_s, median energy_j)."""
+    """(kernel, config id) -> (median time_s, median energy_j)."""
     grouped = frame.groupby(["kernel", "config"], sort=False)[["time_s", "energy_j"]].median()
-    return {key: (row.time_s, row.energy_j) for key, row in grouped.iterrows()}
+    return {(kernel, config_id(kernel, config)): (row.time_s, row.energy_j)
+            for (kernel, config), row in grouped.iterrows()}
 
 
-def _heuristic_configs(path):
-    """kernel -> the measured config energy-bench matched to the occupancy heuristic."""
+def _heuristic_configs(path, gpu=None):
+    """kernel -> the measured config energy-bench matched to the occupancy heuristic
+    (on this GPU, when given)."""
     if not path or not os.path.exists(path):
         return {}
     picks = {}
@@ -39,12 +54,13 @@ def _heuristic_configs(path):
         for line in f:
             if line.strip():
                 row = json.loads(line)
-                if row.get("config"):
-                    picks[row["kernel"]] = row["config"]
+                if row.get("config") and (gpu is None or row.get("gpu") == gpu):
+                    picks[row["kernel"]] = config_id(row["kernel"], row["config"])
     return picks
 
 
-def _entry(config, measured, best_energy, best_time):
+def _entry(kernel, config, measured, best_energy, best_time):
+    config = config_id(kernel, config)
     if config is None:
         return {"config": None, "measured": False}
     if config not in measured:
@@ -66,7 +82,7 @@ def oracle_table(manifest, frame, heuristic_picks):
         energy_opt = min(measured, key=lambda c: measured[c][1])
         time_opt = min(measured, key=lambda c: measured[c][0])
         best_energy, best_time = measured[energy_opt][1], measured[time_opt][0]
-        entry = lambda c: _entry(c, measured, best_energy, best_time)
+        entry = lambda c: _entry(name, c, measured, best_energy, best_time)
         baseline = k.get("baseline", {})
         kernels.append({
             "kernel": name,
@@ -129,6 +145,8 @@ def main(argv=None):
     parser.add_argument("rows", nargs="+", help="energy-bench JSON lines")
     parser.add_argument("--baselines", help="energy-bench's .baselines.jsonl "
                         "(default: beside the first rows file)")
+    parser.add_argument("--gpu", help="compare the rows of this GPU (needed when the rows "
+                        "come from several)")
     parser.add_argument("--json", help="write the table here")
     args = parser.parse_args(argv)
     baselines = args.baselines or os.path.splitext(args.rows[0])[0] + ".baselines.jsonl"
@@ -142,7 +160,20 @@ def main(argv=None):
     except DatasetError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    table = oracle_table(manifest, data.frame, _heuristic_configs(baselines))
+    frame = data.frame
+    gpus = sorted(frame["gpu"].unique())
+    if args.gpu is not None:
+        frame = frame[frame["gpu"] == args.gpu]
+        if frame.empty:
+            print(f"error: no rows of GPU '{args.gpu}' (the rows have: {', '.join(gpus)})",
+                  file=sys.stderr)
+            return 1
+    elif len(gpus) > 1:
+        print(f"error: the rows come from {len(gpus)} GPUs ({', '.join(gpus)}); "
+              "pick one with --gpu", file=sys.stderr)
+        return 1
+    gpu = args.gpu if args.gpu is not None else gpus[0]
+    table = oracle_table(manifest, frame, _heuristic_configs(baselines, gpu))
     print(format_table(table))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

@@ -2,7 +2,7 @@
 
     /usr/bin/python3 -m energy.sweep --corpus tools/energy-bench/corpus \\
         --plugin build/lib/energy.so -o sweep [--arch sm_90] [--kernels a,b] \\
-        [--max-configs-per-kernel N] [--repeat-fraction 0.1] [--seed S] [--small] [--tar]
+        [--max-configs-per-kernel N] [--repeat-fraction 0.2] [--seed S] [--small] [--tar]
 
 For each kernel of corpus.json (docs/bench-format.md) this
 
@@ -13,8 +13,9 @@ For each kernel of corpus.json (docs/bench-format.md) this
    --max-configs-per-kernel, always with the plugin's three choices, the default config
    (the kernel's default block, usually 256 threads, with default tunables), the largest
    block, and the plugin's occupancy-heuristic pick;
-3. compiles one PTX per config with -energy-force-config, whose report gives that
-   config's model inputs and analytic prediction, plus (for kernels whose block shape
+3. compiles one PTX per config with -energy-force-config (block, tunables and the grid
+   the runner launches, so that its model inputs describe the measured launch), whose
+   report gives that config's model inputs and analytic prediction, plus (for kernels whose block shape
    the tunables do not fix) one plugin-free PTX for cuOccupancyMaxPotentialBlockSize;
 4. evaluates the corpus expressions (grid, dynamic shared memory, buffer counts) per
    config, marks --repeat-fraction of the configs `repeat` and the default config as the
@@ -50,8 +51,9 @@ REPORT_FORMAT = "energy-report-v1"
 OBJECTIVES = ("energy", "time", "edp")
 TYPES = ("f16", "f32", "f64", "i32", "u32", "i64", "u8")
 TAR_LIMIT = 64 * 2**20
-# energy-bench's defaults: 1 s energy run, 0.2 s warm-up, set-up.
-SECONDS_PER_MEASUREMENT = 1.5
+# energy-bench's defaults: 2 s energy run, 0.5 s warm-up, set-up (a noisy run is
+# measured once more).
+SECONDS_PER_MEASUREMENT = 3.0
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_CLANG = "/usr/lib/llvm-19/bin/clang++"
 DEFAULT_CUDA = "/usr/local/cuda"
@@ -349,9 +351,12 @@ def config_name(block, tunables):
         f".{name}={value}" for name, value in tunables.items())
 
 
-def force_option(kernel, block, tunables):
+def force_option(kernel, block, tunables, grid=None):
+    """The plugin option that applies this config; with the launch's grid, its model
+    inputs describe that launch (the grid sets the workload)."""
     shape = "x".join(str(d) for d in block)
-    return f"-energy-force-config={kernel}:{shape}" + "".join(
+    launch = f",grid={'x'.join(str(g) for g in grid)}" if grid else ""
+    return f"-energy-force-config={kernel}:{shape}{launch}" + "".join(
         f",{name}={value}" for name, value in tunables.items())
 
 
@@ -541,7 +546,11 @@ class Sweep:
                 cid = f"{k['name']}/{config_name(block, dict(tunables))}"
                 ptx = os.path.join(self.out, "ptx", cid + ".ptx")
                 report = os.path.join(self.tmp, cid.replace("/", "__") + ".json")
-                options = [force_option(k["name"], block, dict(tunables)),
+                # The measured launch's grid (a bad one is reported in config_entry).
+                names = self.names(k, config)
+                grid = [self.expr(k, f"grid[{i}]", g, names) for i, g in enumerate(k["grid"])]
+                options = [force_option(k["name"], block, dict(tunables),
+                                        grid if all(g >= 1 for g in grid) else None),
                            f"-energy-report={report}"] + self.workload_options(k)
                 tasks.append(lambda k=k, cid=cid, ptx=ptx, options=options:
                              self.tools.compile(f"kernel '{k['name']}': config '{cid}'",
@@ -746,8 +755,9 @@ def main(argv=None):
     parser.add_argument("--max-configs-per-kernel", type=int, metavar="N",
                         help="measure at most N configs per kernel (plus required ones "
                              "beyond N): an even subsample of the candidates")
-    parser.add_argument("--repeat-fraction", type=float, default=0.1,
-                        help="fraction of each kernel's configs measured twice (default 0.1)")
+    parser.add_argument("--repeat-fraction", type=float, default=0.2,
+                        help="fraction of each kernel's configs measured twice (default 0.2, as "
+                             "energy-bench's --repeat-fraction)")
     parser.add_argument("--seed", type=int, default=0, help="random seed for repeats")
     parser.add_argument("--small", action="store_true",
                         help="use each kernel's small_params (tests, --check-references)")

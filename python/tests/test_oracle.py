@@ -1,5 +1,7 @@
 """energy.oracle on a hand-made case. THE NUMBERS ARE MADE UP (synthetic-no-gpu): they
-test the table's mechanics, not any GPU."""
+test the table's mechanics, not any GPU. The rows and the baselines file are in
+energy-bench's format (config names without the kernel: `b64`), the manifest in the
+sweep's (ids: `k/b64`), as they are in a real sweep."""
 
 import json
 import os
@@ -17,17 +19,25 @@ MANIFEST = {
     ],
 }
 # config -> (time_s, energy_j); b64 is measured twice (median 2.0 J).
-MEASURED = [("k/b64", 1.1, 1.9), ("k/b64", 1.1, 2.1), ("k/b256", 1.0, 2.5),
-            ("k/b1024", 1.2, 3.0), ("k/b32", 1.5, 2.2)]
+MEASURED = [("b64", 1.1, 1.9), ("b64", 1.1, 2.1), ("b256", 1.0, 2.5),
+            ("b1024", 1.2, 3.0), ("b32", 1.5, 2.2)]
 
 
-def write_rows(path):
-    with open(path, "w") as f:
-        for config, time_s, energy_j in MEASURED:
+def write_rows(path, gpu="synthetic-no-gpu", measured=MEASURED):
+    with open(path, "a") as f:
+        for config, time_s, energy_j in measured:
             f.write(json.dumps({"kernel": "k", "config": config, "arch": "sm_90",
-                                "gpu": "synthetic-no-gpu", "status": "ok",
+                                "gpu": gpu, "status": "ok",
                                 "time_s": time_s, "energy_j": energy_j,
                                 "features": {"x": 1.0}}) + "\n")
+
+
+def write_baselines(path, config, gpu="synthetic-no-gpu"):
+    with open(path, "a") as f:
+        f.write(json.dumps({"kernel": "k", "arch": "sm_90", "gpu": gpu,
+                            "default_config": "b256", "plugin_occupancy_config": "b1024",
+                            "method": "cuOccupancyMaxPotentialBlockSize",
+                            "block_threads": 32, "config": config}) + "\n")
 
 
 class OracleTest(TempDirTest):
@@ -54,6 +64,36 @@ class OracleTest(TempDirTest):
         k = self.table({"k": "k/b32"})["kernels"][0]
         self.assertEqual(k["occupancy_heuristic"]["config"], "k/b32")
         self.assertAlmostEqual(k["occupancy_heuristic"]["energy_vs_best"], 1.1)
+
+    def test_cli_joins_the_runners_names_with_the_manifests_ids(self):
+        write_baselines(os.path.join(self.tmp, "rows.baselines.jsonl"), "b32")
+        out = os.path.join(self.tmp, "oracle.json")
+        code, stdout, _ = run_main(oracle.main, [self.manifest, self.rows, "--json", out])
+        self.assertEqual(code, 0)
+        with open(out) as f:
+            k = json.load(f)["kernels"][0]
+        for column in (k["plugin"]["energy"], k["plugin"]["time"], k["occupancy_heuristic"],
+                       k["default"]):
+            self.assertTrue(column["measured"], column)
+        self.assertEqual(k["occupancy_heuristic"]["config"], "k/b32")
+        self.assertAlmostEqual(k["default"]["energy_vs_best"], 1.25)
+        line = next(l for l in stdout.splitlines() if l.startswith("k "))
+        self.assertNotIn("n/a", line)
+
+    def test_rows_of_several_gpus_need_gpu(self):
+        write_rows(self.rows, gpu="other-gpu", measured=[("b64", 9.0, 9.0)])
+        write_baselines(os.path.join(self.tmp, "rows.baselines.jsonl"), "b1024", "other-gpu")
+        code, _, stderr = run_main(oracle.main, [self.manifest, self.rows])
+        self.assertEqual(code, 1)
+        self.assertIn("error: the rows come from 2 GPUs", stderr)
+        out = os.path.join(self.tmp, "oracle.json")
+        code, _, _ = run_main(oracle.main, [self.manifest, self.rows, "--gpu",
+                                            "synthetic-no-gpu", "--json", out])
+        self.assertEqual(code, 0)
+        with open(out) as f:
+            k = json.load(f)["kernels"][0]
+        self.assertAlmostEqual(k["plugin"]["energy"]["energy_j"], 2.0)
+        self.assertEqual(k["occupancy_heuristic"]["config"], "k/b1024")  # the manifest's
 
     def test_unmeasured_is_reported_not_guessed(self):
         table = self.table()

@@ -122,6 +122,8 @@ class ConfigTest(unittest.TestCase):
         self.assertEqual(sweep.config_name((32, 1, 4), {}), "b32x1x4")
         self.assertEqual(sweep.force_option("sgemm", (16, 16, 1), {"TILE": 16, "K": 2}),
                          "-energy-force-config=sgemm:16x16x1,TILE=16,K=2")
+        self.assertEqual(sweep.force_option("sgemm", (16, 16, 1), {"TILE": 16}, [8, 4, 1]),
+                         "-energy-force-config=sgemm:16x16x1,grid=8x4x1,TILE=16")
 
     def test_even_subsample_spans_the_list(self):
         items = list(range(10))
@@ -326,6 +328,21 @@ class ManifestTest(unittest.TestCase):
                 self.assertNotIn("buffers", c)
             else:
                 self.assertEqual(c["buffers"][1]["count"], sums)
+
+    def test_model_inputs_describe_the_measured_launch(self):
+        # The plugin saw each config's grid: its launch-level inputs are that grid's,
+        # not the ENERGY_WORKLOAD default's (conv2d's 1024-thread rows once described a
+        # launch 18x smaller than the one measured).
+        names = self.manifest["model_input_names"]
+        for k in self.kernels.values():
+            for c in k["configs"]:
+                inputs = dict(zip(names, c["model_inputs"]))
+                blocks = c["grid"][0] * c["grid"][1] * c["grid"][2]
+                threads = blocks * c["block"][0] * c["block"][1] * c["block"][2]
+                self.assertAlmostEqual(2 ** inputs["log2_blocks"], blocks, delta=blocks * 1e-3,
+                                       msg=c["id"])
+                self.assertAlmostEqual(2 ** inputs["log2_total_threads"], threads,
+                                       delta=threads * 1e-3, msg=c["id"])
 
     def test_kernel_fields_come_from_the_corpus(self):
         for name, k in self.kernels.items():

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -18,19 +19,6 @@ double monotonicSeconds() {
 }
 
 static double now() { return monotonicSeconds(); }
-
-Stats statsOf(std::vector<double> V) {
-  Stats S;
-  S.Count = V.size();
-  if (V.empty())
-    return S;
-  std::sort(V.begin(), V.end());
-  S.Min = V.front();
-  S.Max = V.back();
-  size_t N = V.size();
-  S.Median = N % 2 ? V[N / 2] : 0.5 * (V[N / 2 - 1] + V[N / 2]);
-  return S;
-}
 
 /// The library to open: the standard name, or (for tests) the environment's.
 static const char *libraryName(const char *Variable, const char *Default) {
@@ -102,7 +90,8 @@ bool Gpu::resetContext(std::string &Error) {
 namespace {
 
 /// Polls NVML on its own thread: every update of the energy counter (host
-/// time, mJ), instant power every 10 ms, clocks every 100 ms.
+/// time, mJ), instant power every 10 ms, clocks and throttle reasons every
+/// 100 ms.
 class Sampler {
 public:
   struct Edge {
@@ -126,6 +115,8 @@ public:
   std::vector<Edge> Edges;
   std::vector<std::pair<double, double>> Power; // (time, W)
   std::vector<double> Sm, Mem;
+  bool HaveThrottle = false;
+  unsigned long long Throttle = 0; // every reason seen
 
 private:
   const Nvml &Nv;
@@ -157,6 +148,11 @@ private:
           Sm.push_back(MHz);
         if (Nv.clockMHz(nvml::NVML_CLOCK_MEM, MHz))
           Mem.push_back(MHz);
+        unsigned long long Reasons;
+        if (Nv.throttleReasons(Reasons)) {
+          Throttle |= Reasons;
+          HaveThrottle = true;
+        }
         LastClock = T;
       }
       std::this_thread::sleep_for(std::chrono::microseconds(500));
@@ -224,8 +220,15 @@ public:
       : G(G), Cu(G.Cu), K(K), C(C), Data(Data), Opts(Opts), Scope(G) {}
 
   Measurement run() {
-    if (load() && upload() && check() && warmUp())
-      energyRun();
+    if (load() && upload() && check() && warmUp() && energyRun() &&
+        (M.EnergySpread > Opts.MaxEnergySpread || M.TimeSpread > Opts.MaxTimeSpread)) {
+      double Energy = M.EnergySpread, Time = M.TimeSpread;
+      if (energyRun()) {
+        M.Remeasured = true;
+        M.FirstEnergySpread = Energy;
+        M.FirstTimeSpread = Time;
+      }
+    }
     M.ContextLost = Scope.Lost;
     return M;
   }
@@ -390,13 +393,15 @@ private:
     return true;
   }
 
-  void energyRun() {
+  /// One energy run; fills M's time, energy and run fields. False on error.
+  bool energyRun() {
     long long PerBatch =
         std::clamp<long long>(std::llround(Opts.BatchSeconds / LaunchSeconds), 1, 1000000);
     const int MaxBatches = 1000;
     unsigned Temp;
     if (G.Nv.temperatureC(Temp))
       M.TempStart = int(Temp);
+    G.Nv.powerLimitWatts(M.PowerLimitW);
 
     Sampler S(G.Nv);
     std::vector<CUevent> Marks;
@@ -432,13 +437,12 @@ private:
       R = Cu.cuEventSynchronize(Marks.back());
     double HostEnd = now();
     S.stop();
-    if (R != CUDA_SUCCESS) {
-      cudaFail("launch", "energy run", R);
-      return;
-    }
+    if (R != CUDA_SUCCESS)
+      return cudaFail("launch", "energy run", R);
     if (G.Nv.temperatureC(Temp))
       M.TempEnd = int(Temp);
 
+    M.Batches.clear();
     for (int B = 0; B < Batches; ++B) {
       float Ms = 0;
       Cu.cuEventElapsedTime(&Ms, Marks[B], Marks[B + 1]);
@@ -449,39 +453,76 @@ private:
     M.RunS = RunMs * 1e-3;
     M.Launches = PerBatch * Batches;
     M.TimeS = statsOf(M.Batches).Median;
+    // Per-launch time of four consecutive quarters of the batches.
+    std::vector<double> Quarters;
+    for (int Q = 0; Q < 4 && Batches >= 4; ++Q) {
+      double Sum = 0;
+      int From = Batches * Q / 4, To = Batches * (Q + 1) / 4;
+      for (int B = From; B < To; ++B)
+        Sum += M.Batches[B];
+      Quarters.push_back(Sum / (To - From));
+    }
+    M.TimeSpread = spreadOf(Quarters);
 
-    std::vector<double> Watts;
+    std::vector<double> Watts, SampleTimes;
     for (const auto &P : S.Power)
-      if (P.first >= HostStart && P.first <= HostEnd)
+      if (P.first >= HostStart && P.first <= HostEnd) {
         Watts.push_back(P.second);
+        SampleTimes.push_back(P.first);
+      }
     M.Power = statsOf(Watts);
     M.SmClock = statsOf(S.Sm);
     M.MemClock = statsOf(S.Mem);
+    M.HaveThrottle = S.HaveThrottle;
+    M.ThrottleMask = S.Throttle;
 
-    // Average power between the first and last counter updates inside the run.
-    const Sampler::Edge *First = nullptr, *Last = nullptr;
+    // Average power between the first and last counter updates inside the
+    // run, after its settling time.
+    double From = HostStart + Opts.SettleSeconds;
+    M.SettleS = Opts.SettleSeconds;
+    std::vector<double> Times, Joules;
     for (const Sampler::Edge &E : S.Edges)
-      if (E.Time > HostStart && E.Time <= HostEnd) {
-        if (!First)
-          First = &E;
-        Last = &E;
+      if (E.Time > From && E.Time <= HostEnd) {
+        Times.push_back(E.Time);
+        Joules.push_back(double(E.MilliJoules) * 1e-3);
       }
-    if (First && Last != First && Last->Time - First->Time >= 0.5 * (HostEnd - HostStart)) {
-      M.WindowS = Last->Time - First->Time;
-      M.AvgPowerW = double(Last->MilliJoules - First->MilliJoules) * 1e-3 / M.WindowS;
+    M.CounterUpdates = int(Times.size());
+    std::vector<double> Gaps;
+    for (size_t I = 1; I < Times.size(); ++I)
+      Gaps.push_back(Times[I] - Times[I - 1]);
+    M.UpdateGapS = statsOf(Gaps).Median;
+    if (Times.size() >= 2 && Times.back() - Times.front() >= 0.5 * (HostEnd - From)) {
+      M.WindowS = Times.back() - Times.front();
+      M.WindowStartS = Times.front() - HostStart;
+      M.AvgPowerW = (Joules.back() - Joules.front()) / M.WindowS;
+      M.EnergySpread = spreadOf(subWindowPowers(Times, Joules));
       M.Method = "nvml-energy-counter";
-    } else if (M.Power.Count >= 5) {
+    } else if (Opts.AllowPowerSamples && M.Power.Count >= 5) {
+      // Power x time, integrated over the samples, stands in for the counter.
+      std::vector<double> Cumulative(1, 0.0);
+      for (size_t I = 1; I < Watts.size(); ++I)
+        Cumulative.push_back(Cumulative.back() + 0.5 * (Watts[I] + Watts[I - 1]) *
+                                                     (SampleTimes[I] - SampleTimes[I - 1]));
       M.AvgPowerW = M.Power.Median;
+      M.WindowS = SampleTimes.back() - SampleTimes.front();
+      M.WindowStartS = SampleTimes.front() - HostStart;
+      M.EnergySpread = spreadOf(subWindowPowers(SampleTimes, Cumulative));
       M.Method = "nvml-power-samples";
     } else {
-      fail("energy", "NVML's energy counter did not update during the " +
-                         std::to_string(HostEnd - HostStart) + " s run and gave no power samples");
-      return;
+      M.Fatal = true;
+      char Buf[64];
+      std::snprintf(Buf, sizeof Buf, "%.2f", HostEnd - From);
+      return fail("energy", "NVML's energy counter updated " + std::to_string(Times.size()) +
+                                " time(s) in the last " + Buf +
+                                " s of the run: it cannot measure energy here (" +
+                                std::to_string(M.Power.Count) +
+                                " power samples; --allow-power-samples measures with them)");
     }
     M.EnergyJ = M.AvgPowerW * M.RunS / double(M.Launches);
     if (!(M.TimeS > 0) || !(M.EnergyJ > 0))
-      fail("energy", "non-positive time or energy (time " + std::to_string(M.TimeS) +
-                         " s, energy " + std::to_string(M.EnergyJ) + " J)");
+      return fail("energy", "non-positive time or energy (time " + std::to_string(M.TimeS) +
+                                " s, energy " + std::to_string(M.EnergyJ) + " J)");
+    return true;
   }
 };
 

@@ -2,13 +2,19 @@
 //
 // shared/MEASURE.md's protocol for one (kernel, config):
 //   load the PTX (cuModuleLoadDataEx), upload the seeded inputs, launch once
-//   and compare the outputs with the CPU reference; warm up; then one run of
-//   back-to-back launches of at least EnergySeconds with a CUDA event after
-//   every batch: time = median over batches of (batch time / launches),
-//   energy = average power over the run x run time / launches, where the
-//   average power comes from NVML's total-energy counter between its first
-//   and last update inside the run. Instant power is sampled meanwhile as a
-//   cross-check.
+//   and compare the outputs with the CPU reference; warm up (0.5 s); then one
+//   run of back-to-back launches of at least EnergySeconds (2 s) with a CUDA
+//   event after every batch: time = median over batches of (batch time /
+//   launches), energy = average power over the run x run time / launches,
+//   where the average power comes from NVML's total-energy counter between
+//   its first and last update inside the run, ignoring the updates of its
+//   first SettleSeconds (0.25 s: the counter updates every 20-100 ms and
+//   lags). The run is split into four sub-windows; when their energy (or
+//   time) differs by more than MaxEnergySpread (MaxTimeSpread), the run is
+//   made once more and the second one kept. Instant power, clocks and the
+//   throttle reasons are sampled meanwhile. Power samples replace the counter
+//   only when AllowPowerSamples says so; otherwise a counter that does not
+//   move is a fatal error.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_BENCH_MEASURE_H
@@ -18,6 +24,7 @@
 #include "CudaDriver.h"
 #include "Manifest.h"
 #include "Nvml.h"
+#include "Stats.h"
 
 #include <string>
 #include <vector>
@@ -25,10 +32,14 @@
 namespace bench {
 
 struct MeasureOptions {
-  double WarmupSeconds = 0.2;
-  double BatchSeconds = 0.05; // GPU time per timed batch
-  double EnergySeconds = 1.0; // length of the energy run
-  int MinBatches = 5;
+  double WarmupSeconds = 0.5;
+  double BatchSeconds = 0.05;   // GPU time per timed batch
+  double EnergySeconds = 2.0;   // length of the energy run
+  double SettleSeconds = 0.25;  // counter updates ignored at the run's start
+  double MaxEnergySpread = 0.03; // re-measure above these sub-window spreads
+  double MaxTimeSpread = 0.05;
+  bool AllowPowerSamples = false; // else a still counter is an error
+  int MinBatches = 8;
   bool Check = true; // compare the first launch's outputs with the reference
 };
 
@@ -49,17 +60,15 @@ struct Gpu {
 /// Seconds on the monotonic clock.
 double monotonicSeconds();
 
-struct Stats {
-  double Median = 0, Min = 0, Max = 0;
-  size_t Count = 0;
-};
-Stats statsOf(std::vector<double> V);
 
 struct Measurement {
   std::string Status = "ok"; // "ok" or "failed"
-  std::string Failure;       // load, resources, launch, wrong_result, energy
+  /// load, resources, launch, wrong_result, energy; from the runner also
+  /// timeout and hang_or_crash.
+  std::string Failure;
   std::string Error;
   bool ContextLost = false;  // a sticky CUDA error: reset before going on
+  bool Fatal = false;        // the run cannot go on (no energy counter)
   bool Checked = false;      // the outputs were compared with the reference
 
   int Registers = -1, SpillBytes = -1;
@@ -68,8 +77,19 @@ struct Measurement {
   long long Launches = 0;
   double RunS = 0;             // GPU time of the energy run
   double WindowS = 0;          // span of the energy-counter updates used
+  double WindowStartS = 0;     // first update used, after the run's start
+  double SettleS = 0;          // updates before this were ignored
   double AvgPowerW = 0;
-  std::string Method;
+  std::string Method;          // nvml-energy-counter or nvml-power-samples
+  int CounterUpdates = 0;      // counter updates used
+  double UpdateGapS = 0;       // median time between them
+  double EnergySpread = 0;     // (max - min) / median of four sub-windows
+  double TimeSpread = 0;
+  bool Remeasured = false;     // the first run's spread was too large
+  double FirstEnergySpread = 0, FirstTimeSpread = 0; // when re-measured
+  bool HaveThrottle = false;
+  unsigned long long ThrottleMask = 0; // every reason seen during the run
+  double PowerLimitW = 0;              // 0: unknown
   Stats Power;                 // instant power samples during the run
   Stats SmClock, MemClock;
   int TempStart = -1, TempEnd = -1;

@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 
+#include <initializer_list>
 #include <type_traits>
 
 namespace bench {
@@ -38,6 +39,14 @@ bool Nvml::open(const char *Library, const std::string &PciBusId, unsigned Index
   Resolve(GetTemperature, "nvmlDeviceGetTemperature");
   if (Missing)
     return false;
+  auto Optional = [&](auto &Fn, std::initializer_list<const char *> Symbols) {
+    for (const char *Symbol : Symbols)
+      if (!Fn)
+        Fn = reinterpret_cast<std::remove_reference_t<decltype(Fn)>>(dlsym(Handle, Symbol));
+  };
+  Optional(GetClocksEventReasons, {"nvmlDeviceGetCurrentClocksEventReasons",
+                                   "nvmlDeviceGetCurrentClocksThrottleReasons"});
+  Optional(GetEnforcedPowerLimit, {"nvmlDeviceGetEnforcedPowerLimit"});
   Ret R = Init();
   if (R != nvml::NVML_SUCCESS) {
     Error = std::string("nvmlInit_v2: ") + ErrorString(R);
@@ -97,6 +106,36 @@ bool Nvml::clockMHz(int Type, unsigned &MHz) const {
 
 bool Nvml::temperatureC(unsigned &C) const {
   return Initialized && GetTemperature(Device, nvml::NVML_TEMPERATURE_GPU, &C) == nvml::NVML_SUCCESS;
+}
+
+bool Nvml::throttleReasons(unsigned long long &Mask) const {
+  return Initialized && GetClocksEventReasons &&
+         GetClocksEventReasons(Device, &Mask) == nvml::NVML_SUCCESS;
+}
+
+bool Nvml::powerLimitWatts(double &Watts) const {
+  unsigned MilliWatts;
+  if (!Initialized || !GetEnforcedPowerLimit ||
+      GetEnforcedPowerLimit(Device, &MilliWatts) != nvml::NVML_SUCCESS)
+    return false;
+  Watts = MilliWatts / 1000.0;
+  return true;
+}
+
+std::string throttleReasonNames(unsigned long long Mask) {
+  static const char *const Names[] = {
+      "gpu_idle",          "applications_clocks", "sw_power_cap",
+      "hw_slowdown",       "sync_boost",          "sw_thermal_slowdown",
+      "hw_thermal_slowdown", "hw_power_brake",    "display_clocks"};
+  std::string Out;
+  for (unsigned Bit = 0; Bit < 64; ++Bit) {
+    if (!(Mask >> Bit & 1))
+      continue;
+    if (!Out.empty())
+      Out += ',';
+    Out += Bit < sizeof Names / sizeof *Names ? Names[Bit] : "bit" + std::to_string(Bit);
+  }
+  return Out;
 }
 
 std::string Nvml::name() const {

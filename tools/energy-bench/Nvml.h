@@ -22,6 +22,16 @@
 //   nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t device,
 //                                         nvmlTemperatureSensors_t sensorType,
 //                                         unsigned int *temp);                       // C
+//   nvmlReturn_t nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t device,
+//                                         unsigned long long *clocksEventReasons);
+//       (before NVML 12.2: nvmlDeviceGetCurrentClocksThrottleReasons, same type)
+//   nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t device,
+//                                                unsigned int *limit);             // mW
+//
+// The last two are optional (read-only queries; a missing one gives no value).
+// Reason bits: GpuIdle 0x1, ApplicationsClocksSetting 0x2, SwPowerCap 0x4,
+// HwSlowdown 0x8, SyncBoost 0x10, SwThermalSlowdown 0x20, HwThermalSlowdown
+// 0x40, HwPowerBrakeSlowdown 0x80, DisplayClockSetting 0x100.
 //
 // Constants from the same header: NVML_SUCCESS 0, NVML_CLOCK_SM 1,
 // NVML_CLOCK_MEM 2, NVML_TEMPERATURE_GPU 0, NVML_FI_DEV_POWER_INSTANT 186
@@ -84,6 +94,10 @@ public:
   bool powerWatts(double &Watts) const;
   bool clockMHz(int Type, unsigned &MHz) const;
   bool temperatureC(unsigned &C) const;
+  /// Why the clocks are below their maximum now (the reason bits above).
+  bool throttleReasons(unsigned long long &Mask) const;
+  /// The power limit the driver enforces.
+  bool powerLimitWatts(double &Watts) const;
   std::string name() const;
   std::string driverVersion() const;
 
@@ -105,7 +119,12 @@ private:
   Ret (*GetFieldValues)(Dev, int, nvml::nvmlFieldValue_t *) = nullptr;
   Ret (*GetClockInfo)(Dev, int, unsigned *) = nullptr;
   Ret (*GetTemperature)(Dev, int, unsigned *) = nullptr;
+  Ret (*GetClocksEventReasons)(Dev, unsigned long long *) = nullptr; // optional
+  Ret (*GetEnforcedPowerLimit)(Dev, unsigned *) = nullptr;           // optional
 };
+
+/// "sw_power_cap,hw_thermal_slowdown" for a reason mask ("" for none).
+std::string throttleReasonNames(unsigned long long Mask);
 
 } // namespace bench
 

@@ -51,8 +51,14 @@ static bool readLines(const std::string &Path, std::vector<std::string> &Lines,
   return true;
 }
 
+/// The row's `gpu`, "" when it has none.
+static std::string gpuOf(const JsonValue &Row) {
+  const JsonValue *G = Row.get("gpu");
+  return G && G->isString() ? G->asString() : "";
+}
+
 bool readResumeState(const std::string &Path, const std::string &SweepCreated,
-                     ResumeState &State, std::string &Error) {
+                     const std::string &Gpu, ResumeState &State, std::string &Error) {
   std::vector<std::string> Lines;
   if (!readLines(Path, Lines, State.Truncated, Error))
     return false;
@@ -65,6 +71,11 @@ bool readResumeState(const std::string &Path, const std::string &SweepCreated,
     if (!parseJson(Line, Row, Why) || !(Kernel = Row.get("kernel")) || !Kernel->isString() ||
         !(Config = Row.get("config")) || !Config->isString()) {
       ++State.Unreadable;
+      continue;
+    }
+    State.Gpus.insert(gpuOf(Row));
+    if (gpuOf(Row) != Gpu) {
+      ++State.OtherGpus;
       continue;
     }
     ++State.Rows;
@@ -83,7 +94,8 @@ bool readResumeState(const std::string &Path, const std::string &SweepCreated,
   return true;
 }
 
-bool readBaselineKernels(const std::string &Path, ResumeState &State, std::string &Error) {
+bool readBaselineKernels(const std::string &Path, const std::string &Gpu,
+                         ResumeState &State, std::string &Error) {
   std::vector<std::string> Lines;
   bool Truncated = false;
   if (!readLines(Path, Lines, Truncated, Error))
@@ -91,9 +103,60 @@ bool readBaselineKernels(const std::string &Path, ResumeState &State, std::strin
   for (const std::string &Line : Lines) {
     JsonValue Row;
     std::string Why;
-    if (parseJson(Line, Row, Why) && Row.get("kernel") && Row.get("kernel")->isString())
-      State.BaselineKernels.insert(Row.get("kernel")->asString());
+    if (!parseJson(Line, Row, Why) || !Row.get("kernel") || !Row.get("kernel")->isString() ||
+        gpuOf(Row) != Gpu)
+      continue;
+    const std::string &Kernel = Row.get("kernel")->asString();
+    State.BaselineKernels.insert(Kernel);
+    const JsonValue *Config = Row.get("config");
+    if (Config && Config->isString())
+      State.OccupancyPicks[Kernel] = Kernel + "/" + Config->asString();
   }
+  return true;
+}
+
+std::string inflightPath(const std::string &Output) { return Output + ".inflight"; }
+
+bool writeInFlight(const std::string &Path, const InFlight &F, std::string &Error) {
+  JsonValue R = JsonValue::object();
+  R.set("kernel", JsonValue::string(F.Kernel));
+  R.set("config", JsonValue::string(F.Config));
+  R.set("repeat_index", JsonValue::integer(F.RepeatIndex));
+  R.set("drift", JsonValue::boolean(F.Drift));
+  R.set("gpu", JsonValue::string(F.Gpu));
+  R.set("started", JsonValue::string(F.Started));
+  FILE *Out = std::fopen(Path.c_str(), "w");
+  bool OK = Out && appendLine(Out, R);
+  if (Out)
+    OK &= std::fclose(Out) == 0;
+  if (!OK)
+    Error = Path + ": cannot write: " + std::strerror(errno);
+  return OK;
+}
+
+bool readInFlight(const std::string &Path, InFlight &F, std::string &Error) {
+  std::string Text, Why;
+  if (!readFile(Path, Text, Why)) {
+    if (errno != ENOENT)
+      Error = Path + ": cannot read: " + Why;
+    return false;
+  }
+  JsonValue R;
+  const JsonValue *Kernel, *Config, *Repeat, *Drift, *Gpu, *Started;
+  if (!parseJson(Text, R, Why) || !(Kernel = R.get("kernel")) || !Kernel->isString() ||
+      !(Config = R.get("config")) || !Config->isString() ||
+      !(Repeat = R.get("repeat_index")) || !Repeat->isInteger() ||
+      !(Drift = R.get("drift")) || !Drift->isBool() || !(Gpu = R.get("gpu")) ||
+      !Gpu->isString() || !(Started = R.get("started")) || !Started->isString()) {
+    Error = Path + ": not an in-flight record" + (Why.empty() ? "" : ": " + Why);
+    return false;
+  }
+  F.Kernel = Kernel->asString();
+  F.Config = Config->asString();
+  F.RepeatIndex = int(Repeat->asInt());
+  F.Drift = Drift->asBool();
+  F.Gpu = Gpu->asString();
+  F.Started = Started->asString();
   return true;
 }
 
@@ -173,6 +236,23 @@ JsonValue makeRow(const Manifest &Man, const KernelSpec &K, const ConfigSpec &C,
     R.set("time_spread", JsonValue::number(T.Median > 0 ? (T.Max - T.Min) / T.Median : 0));
     R.set("run_s", JsonValue::number(M.RunS));
     R.set("energy_window_s", JsonValue::number(M.WindowS));
+    R.set("energy_window_start_s", JsonValue::number(M.WindowStartS));
+    R.set("energy_settle_s", JsonValue::number(M.SettleS));
+    R.set("counter_updates", JsonValue::integer(M.CounterUpdates));
+    R.set("counter_update_gap_s", numberOrNull(M.UpdateGapS, M.CounterUpdates >= 2));
+    R.set("energy_spread", JsonValue::number(M.EnergySpread));
+    R.set("time_spread_windows", JsonValue::number(M.TimeSpread));
+    R.set("remeasured", JsonValue::boolean(M.Remeasured));
+    if (M.Remeasured) {
+      R.set("first_energy_spread", JsonValue::number(M.FirstEnergySpread));
+      R.set("first_time_spread_windows", JsonValue::number(M.FirstTimeSpread));
+    }
+    R.set("throttle_reasons", M.HaveThrottle ? JsonValue::integer(int64_t(M.ThrottleMask))
+                                             : JsonValue::null());
+    R.set("throttle_reason_names", M.HaveThrottle
+                                       ? JsonValue::string(throttleReasonNames(M.ThrottleMask))
+                                       : JsonValue::null());
+    R.set("power_limit_w", numberOrNull(M.PowerLimitW, M.PowerLimitW > 0));
     R.set("avg_power_w", JsonValue::number(M.AvgPowerW));
     R.set("power_samples_w", statsJson(M.Power));
     R.set("sm_clock_mhz", numberOrNull(M.SmClock.Median, M.SmClock.Count));

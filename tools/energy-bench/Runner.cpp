@@ -6,17 +6,21 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <thread>
+#include <time.h>
+#include <unistd.h>
 
 namespace bench {
 
@@ -50,43 +54,98 @@ template <typename T> static void shuffle(std::vector<T> &V, uint64_t Seed) {
     std::swap(V[I - 1], V[Next() % I]);
 }
 
+std::vector<size_t> priorityConfigs(const KernelSpec &K, const ResumeState &State) {
+  std::vector<std::string> Ids;
+  for (const auto &Choice : K.Choices)
+    Ids.push_back(Choice.second);
+  Ids.push_back(K.DefaultConfig);
+  auto Pick = State.OccupancyPicks.find(K.Name);
+  Ids.push_back(Pick != State.OccupancyPicks.end() ? Pick->second : K.PluginOccupancyConfig);
+  std::vector<size_t> Out;
+  for (const std::string &Id : Ids)
+    for (size_t CI = 0; CI < K.Configs.size(); ++CI)
+      if (K.Configs[CI].Id == Id && std::find(Out.begin(), Out.end(), CI) == Out.end())
+        Out.push_back(CI);
+  return Out;
+}
+
+std::vector<bool> repeatedConfigs(const KernelSpec &K, double Fraction, uint64_t Seed) {
+  std::vector<bool> Out(K.Configs.size(), false);
+  size_t Count = 0;
+  for (size_t CI = 0; CI < K.Configs.size(); ++CI)
+    Count += Out[CI] = K.Configs[CI].Repeat;
+  std::vector<size_t> Order;
+  for (size_t CI = 0; CI < K.Configs.size(); ++CI)
+    Order.push_back(CI);
+  shuffle(Order, hashString(K.Name + "#repeats", Seed));
+  size_t Want = size_t(std::ceil(Fraction * double(K.Configs.size()) - 1e-9));
+  for (size_t CI : Order)
+    if (Count < Want && !Out[CI]) {
+      Out[CI] = true;
+      ++Count;
+    }
+  return Out;
+}
+
 std::vector<PlanItem> buildPlan(const Manifest &M, const RunOptions &Opts,
                                 const ResumeState &State, size_t &Total) {
   std::vector<size_t> Kernels = selectedKernels(M, Opts);
   shuffle(Kernels, hashString("kernel order", Opts.Seed));
-  std::vector<std::deque<PlanItem>> PerKernel;
+  // Every kernel's first configs, then the rest; kernels take turns in each.
+  std::vector<std::deque<PlanItem>> Phases[2];
   Total = 0;
   for (size_t KI : Kernels) {
     const KernelSpec &K = M.Kernels[KI];
-    std::vector<PlanItem> First, Second;
-    for (size_t CI = 0; CI < K.Configs.size(); ++CI) {
+    std::vector<size_t> Priority = priorityConfigs(K, State);
+    std::vector<bool> Repeated = repeatedConfigs(K, Opts.RepeatFraction, Opts.Seed);
+    std::vector<PlanItem> First, Rest, Repeats;
+    for (size_t CI : Priority)
       First.push_back({KI, CI, 0});
-      if (K.Configs[CI].Repeat)
-        Second.push_back({KI, CI, 1});
+    for (size_t CI = 0; CI < K.Configs.size(); ++CI) {
+      if (std::find(Priority.begin(), Priority.end(), CI) == Priority.end())
+        Rest.push_back({KI, CI, 0});
+      if (Repeated[CI])
+        Repeats.push_back({KI, CI, 1});
     }
-    shuffle(First, hashString(K.Name, Opts.Seed));
-    shuffle(Second, hashString(K.Name + "#repeat", Opts.Seed));
-    std::deque<PlanItem> Q;
-    // Repeats come after all first measurements: another time, another
-    // temperature, which is the noise they are meant to show.
-    for (const std::vector<PlanItem> *List : {&First, &Second})
-      for (const PlanItem &P : *List) {
+    shuffle(Rest, hashString(K.Name, Opts.Seed));
+    shuffle(Repeats, hashString(K.Name + "#repeat", Opts.Seed));
+    // Repeats spread evenly over the rest, each at least one config after its
+    // first measurement: another time, another temperature, which is the
+    // noise they are meant to show.
+    std::vector<std::pair<size_t, PlanItem>> Places;
+    for (size_t J = 0; J < Repeats.size(); ++J) {
+      size_t After = 0;
+      for (size_t I = 0; I < Rest.size(); ++I)
+        if (Rest[I].Config == Repeats[J].Config)
+          After = I + 1;
+      size_t At = std::max(After + 1, (J + 1) * Rest.size() / (Repeats.size() + 1));
+      Places.emplace_back(std::min(At, Rest.size()), Repeats[J]);
+    }
+    std::stable_sort(Places.begin(), Places.end(),
+                     [](const auto &A, const auto &B) { return A.first > B.first; });
+    for (const auto &P : Places)
+      Rest.insert(Rest.begin() + long(P.first), P.second);
+    for (int Phase = 0; Phase < 2; ++Phase) {
+      std::deque<PlanItem> Q;
+      for (const PlanItem &P : Phase == 0 ? First : Rest) {
         ++Total;
         if (!State.Done.count(doneKey(K.Configs[P.Config].Id, P.RepeatIndex)))
           Q.push_back(P);
       }
-    PerKernel.push_back(std::move(Q));
+      Phases[Phase].push_back(std::move(Q));
+    }
   }
   std::vector<PlanItem> Plan;
-  for (bool Any = true; Any;) {
-    Any = false;
-    for (std::deque<PlanItem> &Q : PerKernel)
-      if (!Q.empty()) {
-        Plan.push_back(Q.front());
-        Q.pop_front();
-        Any = true;
-      }
-  }
+  for (std::vector<std::deque<PlanItem>> &PerKernel : Phases)
+    for (bool Any = true; Any;) {
+      Any = false;
+      for (std::deque<PlanItem> &Q : PerKernel)
+        if (!Q.empty()) {
+          Plan.push_back(Q.front());
+          Q.pop_front();
+          Any = true;
+        }
+    }
   return Plan;
 }
 
@@ -202,14 +261,31 @@ private:
 };
 
 volatile std::sig_atomic_t StopSignal = 0;
+struct timespec FirstSignalAt;
 
-void onSignal(int Sig) { StopSignal = Sig; }
+/// The first signal asks to stop; a second one more than a second later
+/// stops at once. (`timeout` signals the process and then its group: the
+/// echo arrives within microseconds and must not kill the run.)
+void onSignal(int Sig) {
+  struct timespec Now;
+  clock_gettime(CLOCK_MONOTONIC, &Now); // async-signal-safe
+  if (!StopSignal) {
+    FirstSignalAt = Now;
+    StopSignal = Sig;
+    return;
+  }
+  if (Now.tv_sec - FirstSignalAt.tv_sec +
+          1e-9 * double(Now.tv_nsec - FirstSignalAt.tv_nsec) > 1.0) {
+    signal(Sig, SIG_DFL);
+    raise(Sig);
+  }
+}
 
 void installSignalHandlers() {
   struct sigaction A;
   std::memset(&A, 0, sizeof A);
   A.sa_handler = onSignal;
-  A.sa_flags = SA_RESETHAND | SA_RESTART; // a second signal stops at once
+  A.sa_flags = SA_RESTART;
   sigaction(SIGINT, &A, nullptr);
   sigaction(SIGTERM, &A, nullptr);
 }
@@ -220,9 +296,11 @@ std::string formatSeconds(double S) {
   return Buf;
 }
 
-/// Writes the occupancy-heuristic baseline of kernel K.
-void writeBaseline(Gpu &G, const Manifest &M, const KernelSpec &K, const std::string &GpuName,
-                   FILE *F) {
+/// Writes the occupancy-heuristic baseline of kernel K; returns the id of
+/// the measured config that matches the heuristic's pick ("" if none).
+std::string writeBaseline(Gpu &G, const Manifest &M, const KernelSpec &K,
+                          const std::string &GpuName, FILE *F) {
+  std::string Pick;
   JsonValue R = JsonValue::object();
   R.set("kernel", JsonValue::string(K.Name));
   R.set("arch", JsonValue::string(M.Arch));
@@ -265,23 +343,97 @@ void writeBaseline(Gpu &G, const Manifest &M, const KernelSpec &K, const std::st
           Match = &C;
       }
       R.set("config", Match ? JsonValue::string(Match->Name) : JsonValue::null());
+      if (Match)
+        Pick = Match->Id;
     }
   }
   R.set("timestamp", JsonValue::string(isoTimestamp()));
   R.set("sweep_created", JsonValue::string(M.Created));
   appendLine(F, R);
+  return Pick;
 }
 
+/// Ends the process when the measurement in progress passes its deadline,
+/// or when a stop signal came and it does not end within a grace period: a
+/// hung kernel cannot be interrupted, so the main thread is left behind.
+/// Every field, and the output files, are guarded by Mu.
+class Watchdog {
+public:
+  static constexpr double SignalGraceSeconds = 2.0;
+  Watchdog(std::mutex &Mu, std::function<void()> OnTimeout, std::function<void()> OnSignal)
+      : Mu(Mu), OnTimeout(std::move(OnTimeout)), OnSignal(std::move(OnSignal)) {
+    Thread = std::thread([this] { loop(); });
+  }
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> L(Mu);
+      Quit = true;
+    }
+    Thread.join();
+  }
+  /// With Mu held: a measurement starts, with Seconds to finish (0: forever).
+  void arm(double Seconds) {
+    Armed = true;
+    Deadline = Seconds > 0 ? monotonicSeconds() + Seconds : 0;
+  }
+  /// With Mu held: it ended.
+  void disarm() { Armed = false; }
+
+private:
+  std::mutex &Mu;
+  std::function<void()> OnTimeout, OnSignal;
+  bool Armed = false, Quit = false;
+  double Deadline = 0, SignalAt = 0;
+  std::thread Thread;
+
+  void loop() {
+    while (true) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      std::lock_guard<std::mutex> L(Mu);
+      if (Quit)
+        return;
+      double T = monotonicSeconds();
+      if (StopSignal && SignalAt == 0)
+        SignalAt = T;
+      if (!Armed)
+        continue;
+      if (Deadline > 0 && T >= Deadline)
+        OnTimeout(); // does not return
+      if (SignalAt > 0 && T - SignalAt >= SignalGraceSeconds)
+        OnSignal(); // does not return
+    }
+  }
+};
+
 } // namespace
+
+/// The config of M with this kernel and config name, or false.
+static bool findConfig(const Manifest &M, const std::string &Kernel, const std::string &Config,
+                       size_t &KI, size_t &CI) {
+  for (KI = 0; KI < M.Kernels.size(); ++KI)
+    if (M.Kernels[KI].Name == Kernel)
+      for (CI = 0; CI < M.Kernels[KI].Configs.size(); ++CI)
+        if (M.Kernels[KI].Configs[CI].Name == Config)
+          return true;
+  return false;
+}
 
 int runMeasurements(const Manifest &M, const RunOptions &Opts) {
   const double Start = now(); // --time-limit counts from here
   installSignalHandlers();
-  ResumeState State;
   std::string Error;
+  Gpu G;
+  if (!G.open(Opts.Device, Error)) {
+    note("error: " + Error +
+         " (energy-bench measures on a machine with an NVIDIA GPU and its driver; "
+         "--dry-run checks a manifest without one)");
+    return 1;
+  }
+  const std::string Marker = inflightPath(Opts.Output);
+  ResumeState State;
   if (Opts.Resume) {
-    if (!readResumeState(Opts.Output, M.Created, State, Error) ||
-        !readBaselineKernels(baselinesPath(Opts.Output), State, Error)) {
+    if (!readResumeState(Opts.Output, M.Created, G.Name, State, Error) ||
+        !readBaselineKernels(baselinesPath(Opts.Output), G.Name, State, Error)) {
       note("error: " + Error);
       return 1;
     }
@@ -293,20 +445,11 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
     if (State.FromOtherSweep)
       note("warning: " + Opts.Output + ": " + std::to_string(State.FromOtherSweep) +
            " row(s) come from another sweep (not created " + M.Created + ")");
-  }
-  size_t Total = 0;
-  std::vector<PlanItem> Plan = buildPlan(M, Opts, State, Total);
-  if (Plan.empty()) {
-    note("nothing to do: all " + std::to_string(Total) + " measurements are in " + Opts.Output);
-    return 0;
-  }
-
-  Gpu G;
-  if (!G.open(Opts.Device, Error)) {
-    note("error: " + Error +
-         " (energy-bench measures on a machine with an NVIDIA GPU and its driver; "
-         "--dry-run checks a manifest without one)");
-    return 1;
+    if (State.OtherGpus)
+      note("note: " + Opts.Output + ": " + std::to_string(State.OtherGpus) +
+           " row(s) of other GPUs are kept; this run resumes the rows of " + G.Name);
+  } else {
+    unlink(Marker.c_str());
   }
   FILE *Out = std::fopen(Opts.Output.c_str(), Opts.Resume ? "a" : "w");
   FILE *Baselines = std::fopen(baselinesPath(Opts.Output).c_str(), Opts.Resume ? "a" : "w");
@@ -321,15 +464,68 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
   Info.Driver = G.Driver;
   Info.Cuda = G.CudaVersion;
   Info.Seed = Opts.Seed;
+
+  // A measurement that a previous process started and never finished hung
+  // or crashed it: record that instead of trying it again.
+  InFlight Left;
+  if (readInFlight(Marker, Left, Error)) {
+    size_t KI, CI;
+    bool Known = findConfig(M, Left.Kernel, Left.Config, KI, CI);
+    std::string Id = Left.Kernel + "/" + Left.Config;
+    if (Known && (Left.Gpu != G.Name || Left.Drift || !State.Done.count(doneKey(Id, Left.RepeatIndex)))) {
+      Measurement Lost;
+      Lost.Status = "failed";
+      Lost.Failure = "hang_or_crash";
+      Lost.Error = "the run that started measuring it at " + Left.Started +
+                   " ended without a result (a hung kernel, a crash or a kill); not retried";
+      RunInfo LeftInfo = Info;
+      LeftInfo.Gpu = Left.Gpu;
+      if (!appendLine(Out, makeRow(M, M.Kernels[KI], M.Kernels[KI].Configs[CI], Lost, LeftInfo,
+                                   Left.RepeatIndex, Left.Drift))) {
+        note("error: " + Opts.Output + ": cannot write: " + std::strerror(errno));
+        return 1;
+      }
+      if (Left.Gpu == G.Name && Left.Drift)
+        ++State.DriftRows[Id];
+      else if (Left.Gpu == G.Name)
+        State.Done.insert(doneKey(Id, Left.RepeatIndex));
+      note("warning: " + Id + ": the previous run did not finish measuring it (hung or "
+           "crashed); recorded as 'hang_or_crash'");
+    } else if (!Known) {
+      note("warning: " + Marker + ": names " + Id + ", which is not in the manifest; ignored");
+    }
+    unlink(Marker.c_str());
+  } else if (!Error.empty()) {
+    note("error: " + Error);
+    return 1;
+  }
+
+  size_t Total = 0;
+  std::vector<PlanItem> Plan = buildPlan(M, Opts, State, Total);
+  if (Plan.empty()) {
+    note("nothing to do: all " + std::to_string(Total) + " measurements are in " + Opts.Output);
+    return 0;
+  }
+  // The occupancy heuristic's pick is among the configs measured first.
+  std::vector<size_t> Kernels = selectedKernels(M, Opts);
+  for (size_t KI : Kernels) {
+    const KernelSpec &K = M.Kernels[KI];
+    if (State.BaselineKernels.insert(K.Name).second) {
+      std::string Pick = writeBaseline(G, M, K, G.Name, Baselines);
+      if (!Pick.empty())
+        State.OccupancyPicks[K.Name] = Pick;
+    }
+  }
+  Plan = buildPlan(M, Opts, State, Total);
+
   Info.IdlePowerW = idlePower(G, Opts.IdleSeconds).Median;
   note("GPU " + G.Name + ", driver " + G.Driver + ", CUDA " + G.CudaVersion + ", idle " +
        std::to_string(int(Info.IdlePowerW + 0.5)) + " W; " + std::to_string(Plan.size()) +
        " of " + std::to_string(Total) + " measurements to go");
 
-  size_t Limit = Opts.Limit >= 0 ? std::min(Plan.size(), size_t(Opts.Limit)) : Plan.size();
+  size_t Count = Opts.Limit >= 0 ? std::min(Plan.size(), size_t(Opts.Limit)) : Plan.size();
   HostDataCache Cache(M, Opts.Seed);
-  std::vector<size_t> Kernels = selectedKernels(M, Opts);
-  for (size_t I = 0; I < Limit; ++I)
+  for (size_t I = 0; I < Count; ++I)
     Cache.request(Plan[I].Kernel, Plan[I].Config);
   for (size_t KI : Kernels)
     Cache.request(KI, M.Kernels[KI].ReferenceConfig);
@@ -352,6 +548,44 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
     return false;
   };
 
+  // The measurement in progress, for the watchdog.
+  struct Current {
+    size_t Kernel = 0, Config = 0;
+    int RepeatIndex = 0;
+    bool Drift = false;
+  } Now;
+  std::mutex WriteMu;
+  auto Leave = [&](int Status) {
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::_Exit(Status);
+  };
+  Watchdog Dog(
+      WriteMu,
+      [&] {
+        const KernelSpec &K = M.Kernels[Now.Kernel];
+        const ConfigSpec &C = K.Configs[Now.Config];
+        Measurement Hung;
+        Hung.Status = "failed";
+        Hung.Failure = "timeout";
+        Hung.Error = "no result after " + formatSeconds(Opts.TimeoutSeconds) +
+                     " (--timeout): a hung kernel?";
+        bool Written = appendLine(Out, makeRow(M, K, C, Hung, Info, Now.RepeatIndex, Now.Drift));
+        unlink(Marker.c_str());
+        note("error: " + C.Id + ": no result after " + formatSeconds(Opts.TimeoutSeconds) +
+             " (a hung kernel?); " +
+             (Written ? "wrote a 'timeout' row and stopped; the next run goes on after it"
+                      : "cannot write its row: " + std::string(std::strerror(errno))));
+        Leave(1);
+      },
+      [&] {
+        unlink(Marker.c_str());
+        note("stopped while measuring " + M.Kernels[Now.Kernel].Configs[Now.Config].Id +
+             " (it did not end within " + formatSeconds(Watchdog::SignalGraceSeconds) +
+             "); the next run measures it again");
+        Leave(128 + int(StopSignal));
+      });
+
   std::set<std::string> CheckedKernels;
   std::map<std::string, std::string> WrongKernels; // with --check kernel
   enum class Outcome { Measured, Stopped, Error };
@@ -367,10 +601,6 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
     if (ShouldStop())
       return Outcome::Stopped;
     const HostData &Data = Cache.get(KI, CI);
-    if (!State.BaselineKernels.count(K.Name)) {
-      writeBaseline(G, M, K, G.Name, Baselines);
-      State.BaselineKernels.insert(K.Name);
-    }
     MeasureOptions MO = Opts.Measure;
     MO.Check = Opts.CheckEveryConfig || !CheckedKernels.count(K.Name);
     Measurement Result;
@@ -380,6 +610,17 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
       Result.Failure = "wrong_result";
       Result.Error = "not measured: " + Bad->second;
     } else {
+      std::string Why;
+      if (!writeInFlight(Marker, {K.Name, C.Name, G.Name, isoTimestamp(), RepeatIndex, Drift},
+                         Why)) {
+        note("error: " + Why);
+        return Outcome::Error;
+      }
+      {
+        std::lock_guard<std::mutex> L(WriteMu);
+        Now = {KI, CI, RepeatIndex, Drift};
+        Dog.arm(Opts.TimeoutSeconds);
+      }
       double T0 = now();
       Result = measureConfig(G, K, C, Data, MO);
       Longest = std::max(Longest, now() - T0);
@@ -388,15 +629,30 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
       if (Result.Checked && Result.Failure == "wrong_result")
         WrongKernels[K.Name] = "config " + C.Id + " gave wrong results (" + Result.Error + ")";
     }
-    if (!appendLine(Out, makeRow(M, K, C, Result, Info, RepeatIndex, Drift))) {
-      note("error: " + Opts.Output + ": cannot write: " + std::strerror(errno));
+    {
+      std::lock_guard<std::mutex> L(WriteMu);
+      Dog.disarm();
+      bool Written =
+          Result.Fatal || appendLine(Out, makeRow(M, K, C, Result, Info, RepeatIndex, Drift));
+      unlink(Marker.c_str());
+      if (!Written) {
+        note("error: " + Opts.Output + ": cannot write: " + std::strerror(errno));
+        return Outcome::Error;
+      }
+    }
+    if (Result.Fatal) {
+      note("error: " + C.Id + ": " + Result.Error);
       return Outcome::Error;
     }
     char Line[512];
     if (Result.Status == "ok")
-      std::snprintf(Line, sizeof Line, "%s%s: %.4g s, %.4g J per launch (%.0f W, %lld launches)",
+      std::snprintf(Line, sizeof Line,
+                    "%s%s: %.4g s, %.4g J per launch (%.0f W, %lld launches, %d counter "
+                    "updates, spread %.1f%% energy %.1f%% time%s)",
                     C.Id.c_str(), Drift ? " (drift check)" : "", Result.TimeS, Result.EnergyJ,
-                    Result.AvgPowerW, Result.Launches);
+                    Result.AvgPowerW, Result.Launches, Result.CounterUpdates,
+                    100 * Result.EnergySpread, 100 * Result.TimeSpread,
+                    Result.Remeasured ? ", re-measured" : "");
     else
       std::snprintf(Line, sizeof Line, "%s: FAILED (%s): %.300s", C.Id.c_str(),
                     Result.Failure.c_str(), Result.Error.c_str());
@@ -417,15 +673,15 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
   // The next item is the first planned one whose data is ready (the first
   // planned one if none is: then it waits), so that a slow CPU reference
   // does not hold up the GPU.
-  std::vector<bool> Taken(Limit, false);
+  std::vector<bool> Taken(Count, false);
   size_t Cursor = 0;
   bool DriftDue = false;
   int Status = 0;
-  for (size_t Step = 0; Step < Limit; ++Step) {
+  for (size_t Step = 0; Step < Count; ++Step) {
     while (Taken[Cursor])
       ++Cursor;
     size_t I = Cursor;
-    for (size_t J = Cursor; J < Limit; ++J)
+    for (size_t J = Cursor; J < Count; ++J)
       if (!Taken[J] && Cache.ready(Plan[J].Kernel, Plan[J].Config)) {
         I = J;
         break;
@@ -439,7 +695,7 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
     }
     ++Measured;
     DriftDue |= Opts.DriftEvery > 0 && Measured % size_t(Opts.DriftEvery) == 0;
-    if (!DriftDue || Step + 1 == Limit)
+    if (!DriftDue || Step + 1 == Count)
       continue;
     size_t KI = Kernels[NextDrift % Kernels.size()];
     const KernelSpec &K = M.Kernels[KI];
@@ -456,8 +712,11 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
     ++Drifts;
     DriftDue = false;
   }
-  std::fclose(Out);
-  std::fclose(Baselines);
+  {
+    std::lock_guard<std::mutex> L(WriteMu);
+    std::fclose(Out);
+    std::fclose(Baselines);
+  }
 
   size_t Remaining = Plan.size() - Measured;
   std::string Summary = "measured " + std::to_string(Measured) + " config(s) (" +
@@ -475,9 +734,7 @@ int runMeasurements(const Manifest &M, const RunOptions &Opts) {
   if (!Cache.finish(1.0)) {
     // A CPU reference is still running: leave without waiting for it (the
     // output files are closed).
-    std::fflush(stdout);
-    std::fflush(stderr);
-    std::_Exit(Status);
+    Leave(Status);
   }
   return Status;
 }

@@ -1,11 +1,17 @@
 //===- Runner.h - Plan and run the measurements of a manifest ---*- C++ -*-===//
 //
-// The plan: every config of every selected kernel (and a second measurement
-// of the `repeat` ones), minus what the output file already has, ordered
-// round-robin over kernels (each kernel's configs shuffled with the seed) so
-// that no kernel runs many configs in a row on a heating card. Every
-// DriftEvery measurements one kernel's drift-reference config is measured
-// again (kernels in turn).
+// The plan: every config of every selected kernel, and a second measurement
+// of RepeatFraction of them (the manifest's `repeat` ones first, then others
+// picked with the seed), minus what the output file already has for this GPU.
+// Each kernel's plugin choices, default config and occupancy-heuristic config
+// come first, so that a short run already says how good the choice was; the
+// rest follow shuffled with the seed, with the repeats spread evenly among
+// them, each at least one config after its first measurement. Kernels take turns, so that no kernel runs many configs in a
+// row on a heating card. Every DriftEvery measurements one kernel's
+// drift-reference config is measured again (kernels in turn).
+//
+// A watchdog gives every measurement TimeoutSeconds: past that it writes a
+// `timeout` row and ends the process (a hung kernel cannot be interrupted).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_BENCH_RUNNER_H
@@ -32,7 +38,9 @@ struct RunOptions {
   double TimeLimit = 0;     // seconds; 0: none
   uint64_t Seed = 1;
   int Device = 0;
-  int DriftEvery = 25;      // 0: no drift checks
+  int DriftEvery = 15;      // 0: no drift checks
+  double RepeatFraction = 0.2; // of each kernel's configs, measured twice
+  double TimeoutSeconds = 60;  // per measurement; 0: no watchdog
   double IdleSeconds = 1.0;
   MeasureOptions Measure;
 };
@@ -44,6 +52,15 @@ struct PlanItem {
 
 /// Kernels selected by --only (all when empty), as indices.
 std::vector<size_t> selectedKernels(const Manifest &M, const RunOptions &Opts);
+
+/// The configs (indices) of K measured first: the plugin's choices, the
+/// default and the occupancy-heuristic configs (State's pick for this GPU,
+/// else the manifest's emulation of it).
+std::vector<size_t> priorityConfigs(const KernelSpec &K, const ResumeState &State);
+
+/// Which configs of K are measured twice: the manifest's `repeat` ones, then
+/// others in a seeded order until Fraction of the configs are.
+std::vector<bool> repeatedConfigs(const KernelSpec &K, double Fraction, uint64_t Seed);
 
 /// All planned measurements not yet in State, in measuring order; Total is
 /// the plan's size before removing what is done.

@@ -31,8 +31,12 @@ static const char *const Usage = R"(usage: energy-bench [options] MANIFEST -o OU
 
 Measures the time and energy of every config of a sweep manifest
 (python3 -m energy.sweep) on the GPU and appends one JSON line per
-measurement to OUTPUT (docs/bench-format.md); the occupancy-heuristic
-baselines go to OUTPUT's name with .baselines.jsonl.
+measurement to OUTPUT (docs/bench-format.md), flushed row by row; the
+occupancy-heuristic baselines go to OUTPUT's name with .baselines.jsonl.
+Each kernel's plugin choices, default and occupancy-heuristic configs are
+measured first. Clocks and power limits are never changed: the GPU is
+measured as it is, and every row records its clocks, throttle reasons and
+power limit.
 
 options:
   -o, --output FILE      JSON lines to append to
@@ -40,28 +44,44 @@ options:
                          print a summary (and progress, with -o); no GPU
   --check-references     run each kernel's CPU reference on its generated
                          inputs (no GPU; use a manifest made with --small)
-  --resume / --no-resume skip measurements already in OUTPUT (default), or
-                         start OUTPUT afresh
+  --resume / --no-resume skip measurements already in OUTPUT for this GPU
+                         (default), or start OUTPUT afresh
   --only KERNEL[,...]    measure only these kernels (repeatable)
   --limit N              measure at most N planned configs this run
   --time-limit SECONDS   stop between configs before this much time is used
+  --timeout SECONDS      watchdog: a config without a result after this long
+                         (a hung kernel) gets a 'timeout' row and the run
+                         ends (default 60; 0: no watchdog)
   --check config|kernel  compare every config's first launch with the CPU
                          reference (default), or each kernel's first config
                          per run only (a mismatch fails the kernel's others)
   --seed N               input data and order (default 1)
   --device N             CUDA device (default 0)
+  --repeat-fraction F    measure this fraction of each kernel's configs
+                         twice, interleaved with the rest (default 0.2; the
+                         manifest's 'repeat' configs always)
   --drift-every N        re-measure a drift-reference config every N
-                         measurements (default 25; 0: never)
-  --energy-seconds S     length of each energy run (default 1.0)
-  --warmup-seconds S     warm-up before it (default 0.2)
+                         measurements (default 15; 0: never)
+  --warmup-seconds S     warm-up before each energy run (default 0.5)
+  --energy-seconds S     length of each energy run (default 2.0)
+  --settle-seconds S     energy-counter updates ignored at the start of a
+                         run (default 0.25)
+  --max-energy-spread F  re-measure once when the energy of the run's four
+                         sub-windows differs by more than F (default 0.03)
+  --max-time-spread F    ... or their time per launch (default 0.05)
+  --allow-power-samples  when NVML's energy counter does not move, measure
+                         with instant power samples (row 'method'
+                         nvml-power-samples); without it that is an error
   --batch-seconds S      GPU time of one timed batch (default 0.05)
   --idle-seconds S       idle power sampling at start (default 1.0)
   -h, --help             this text
 
-SIGINT/SIGTERM stop cleanly after the current config; the output stays
-valid and the next run resumes it. ENERGY_BENCH_CUDA_LIBRARY and
-ENERGY_BENCH_NVML_LIBRARY name other libraries than libcuda.so.1 and
-libnvidia-ml.so.1 (tests use stand-ins).
+A config that hangs or crashes the process leaves OUTPUT.inflight behind;
+the next run records it as a 'hang_or_crash' row instead of retrying it.
+SIGINT/SIGTERM stop cleanly after the current config (or 2 s into it: it is
+measured again next run; a second signal a second later stops at once); the
+output stays valid and the next run resumes it. ENERGY_BENCH_CUDA_LIBRARY and ENERGY_BENCH_NVML_LIBRARY name other
+libraries than libcuda.so.1 and libnvidia-ml.so.1 (tests use stand-ins).
 )";
 
 static int usageError(const std::string &What) {
@@ -119,10 +139,12 @@ static int parseArgs(int Argc, char **Argv, RunOptions &O) {
       std::fputs(Usage, stdout);
       return 0;
     }
-    if (A == "--dry-run" || A == "--check-references" || A == "--resume" || A == "--no-resume") {
-      bool OK = A == "--dry-run"            ? Flag(O.DryRun, true)
-                : A == "--check-references" ? Flag(O.CheckReferences, true)
-                                            : Flag(O.Resume, A == "--resume");
+    if (A == "--dry-run" || A == "--check-references" || A == "--resume" ||
+        A == "--no-resume" || A == "--allow-power-samples") {
+      bool OK = A == "--dry-run"               ? Flag(O.DryRun, true)
+                : A == "--check-references"    ? Flag(O.CheckReferences, true)
+                : A == "--allow-power-samples" ? Flag(O.Measure.AllowPowerSamples, true)
+                                               : Flag(O.Resume, A == "--resume");
       if (!OK)
         return usageError("option '" + A + "' takes no value");
       continue;
@@ -166,12 +188,26 @@ static int parseArgs(int Argc, char **Argv, RunOptions &O) {
         O.DriftEvery = int(N);
       continue;
     }
+    if (A == "--max-energy-spread" || A == "--max-time-spread" || A == "--repeat-fraction") {
+      if (!Need(V) || !parseDouble(V, D) || (A == "--repeat-fraction" && D > 1))
+        return usageError("option '" + A + "' needs a fraction" +
+                          (A == "--repeat-fraction" ? " from 0 to 1" : " (0.03 is 3%)"));
+      (A == "--max-energy-spread" ? O.Measure.MaxEnergySpread
+       : A == "--max-time-spread" ? O.Measure.MaxTimeSpread
+                                  : O.RepeatFraction) = D;
+      continue;
+    }
     if (A == "--time-limit" || A == "--energy-seconds" || A == "--warmup-seconds" ||
-        A == "--batch-seconds" || A == "--idle-seconds") {
+        A == "--batch-seconds" || A == "--idle-seconds" || A == "--settle-seconds" ||
+        A == "--timeout") {
       if (!Need(V) || !parseDouble(V, D))
         return usageError("option '" + A + "' needs a number of seconds");
       if (A == "--time-limit")
         O.TimeLimit = D;
+      else if (A == "--timeout")
+        O.TimeoutSeconds = D;
+      else if (A == "--settle-seconds")
+        O.Measure.SettleSeconds = D;
       else if (A == "--energy-seconds")
         O.Measure.EnergySeconds = D;
       else if (A == "--warmup-seconds")
@@ -213,35 +249,57 @@ static void printSummary(const Manifest &M, const RunOptions &O) {
     double Bytes = 0;
     for (const BufferSpec &B : K.Buffers)
       Bytes += double(B.bytes());
-    for (const ConfigSpec &C : K.Configs)
-      KRepeats += C.Repeat;
+    std::vector<bool> Repeated = repeatedConfigs(K, O.RepeatFraction, O.Seed);
+    for (bool R : Repeated)
+      KRepeats += R;
     Configs += K.Configs.size();
     Repeats += KRepeats;
     std::printf("kernel %s: entry %s, %zu configs (%zu repeated), %zu buffers (%s), "
                 "drift reference %s\n",
                 K.Name.c_str(), K.Entry.c_str(), K.Configs.size(), KRepeats, K.Buffers.size(),
                 mib(Bytes).c_str(), K.Configs[K.ReferenceConfig].Id.c_str());
-    for (const ConfigSpec &C : K.Configs)
+    for (size_t CI = 0; CI < K.Configs.size(); ++CI) {
+      const ConfigSpec &C = K.Configs[CI];
       std::printf("  %s block %ux%ux%u grid %ux%ux%u smem %lld%s%s\n", C.Id.c_str(), C.Block[0],
                   C.Block[1], C.Block[2], C.Grid[0], C.Grid[1], C.Grid[2],
-                  static_cast<long long>(C.DynamicSmem), C.Repeat ? " repeat" : "",
+                  static_cast<long long>(C.DynamicSmem), Repeated[CI] ? " repeat" : "",
                   C.Reference ? " reference" : "");
+    }
   }
   size_t Measurements = Configs + Repeats;
   std::printf("total: %zu kernels, %zu configs, %zu measurements (%zu repeats)\n",
               Kernels.size(), Configs, Measurements, Repeats);
   if (!O.Output.empty()) {
-    ResumeState State;
+    // Resume is per GPU: one line for each GPU with rows in the output.
+    ResumeState All;
     std::string Error;
-    if (readResumeState(O.Output, M.Created, State, Error)) {
-      size_t Total = 0;
-      size_t Left = buildPlan(M, O, State, Total).size();
-      std::printf("progress: %zu of %zu measurements in %s, %zu remaining\n", Total - Left,
-                  Total, O.Output.c_str(), Left);
+    if (readResumeState(O.Output, M.Created, "", All, Error)) {
+      if (All.Gpus.empty())
+        All.Gpus.insert("");
+      size_t Left = Measurements;
+      for (const std::string &GpuName : All.Gpus) {
+        ResumeState State;
+        readResumeState(O.Output, M.Created, GpuName, State, Error);
+        readBaselineKernels(baselinesPath(O.Output), GpuName, State, Error);
+        size_t Total = 0;
+        Left = buildPlan(M, O, State, Total).size();
+        std::printf("progress: %zu of %zu measurements in %s, %zu remaining%s%s%s\n",
+                    Total - Left, Total, O.Output.c_str(), Left,
+                    GpuName.empty() ? "" : " (", GpuName.c_str(), GpuName.empty() ? "" : ")");
+      }
       Measurements = Left;
     }
   }
-  double PerMeasurement = O.Measure.EnergySeconds + O.Measure.WarmupSeconds + 0.3;
+  const MeasureOptions &MO = O.Measure;
+  std::printf("method: warm-up %g s, energy runs %g s (counter updates after %g s), "
+              "re-measure above %g%% energy or %g%% time spread, %s; repeats %g%%, "
+              "drift check every %d, timeout %g s\n",
+              MO.WarmupSeconds, MO.EnergySeconds, MO.SettleSeconds, 100 * MO.MaxEnergySpread,
+              100 * MO.MaxTimeSpread,
+              MO.AllowPowerSamples ? "power samples if the counter is still"
+                                   : "energy counter only",
+              100 * O.RepeatFraction, O.DriftEvery, O.TimeoutSeconds);
+  double PerMeasurement = MO.EnergySeconds + MO.WarmupSeconds + 0.3;
   std::printf("estimated GPU time: %.0f s (about %.1f s per measurement)\n",
               double(Measurements) * PerMeasurement, PerMeasurement);
 }

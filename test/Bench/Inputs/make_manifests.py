@@ -3,8 +3,10 @@
     make_manifests.py OUTDIR
 
 OUTDIR/good/manifest.json is a valid manifest of the fixture kernel fixture_axpy
-(its PTX is a stub: enough for --dry-run and the stand-in GPU); every other
-OUTDIR/<name>/manifest.json breaks one rule.
+(its PTX is a stub: enough for --dry-run and the stand-in GPU); OUTDIR/many has ten
+configs, plugin choices b64 (energy, edp) and b96 (time), default b256, the plugin's
+occupancy emulation b512 and a baseline PTX (the stand-in's heuristic picks 1024
+threads: b1024); every other OUTDIR/<name>/manifest.json breaks one rule.
 """
 import copy
 import json
@@ -62,11 +64,30 @@ def variants():
     yield "two-references", change(lambda d: kernel(d)["configs"][1].update(reference=True)), {}
 
 
+MANY_BLOCKS = (32, 64, 96, 128, 160, 192, 224, 256, 512, 1024)
+
+
+def many():
+    doc = copy.deepcopy(GOOD)
+    k = kernel(doc)
+    k["choices"] = {"energy": "fixture_axpy/b64", "time": "fixture_axpy/b96",
+                    "edp": "fixture_axpy/b64"}
+    k["baseline"] = {"default_config": "fixture_axpy/b256",
+                     "occupancy_config": "fixture_axpy/b512", "ptx": "ptx/baseline.ptx"}
+    k["configs"] = [{"id": f"fixture_axpy/b{b}", "ptx": f"ptx/b{b}.ptx", "block": [b, 1, 1],
+                     "grid": [-(-1000 // b), 1, 1], "dynamic_smem": 0, "tunables": {},
+                     "model_inputs": [17, b], "analytic_time_s": None,
+                     "analytic_energy_j": None, "repeat": False, "reference": b == 256}
+                    for b in MANY_BLOCKS]
+    return doc
+
+
 def main(out):
-    for name, doc, ptx in variants():
+    ptx_names = {"many": [f"b{b}" for b in MANY_BLOCKS] + ["baseline"]}
+    for name, doc, ptx in list(variants()) + [("many", many(), {})]:
         folder = os.path.join(out, name)
         os.makedirs(os.path.join(folder, "ptx"), exist_ok=True)
-        for config in ("b256", "b128"):
+        for config in ptx_names.get(name, ("b256", "b128")):
             with open(os.path.join(folder, "ptx", config + ".ptx"), "w") as f:
                 f.write(ptx.get(config + ".ptx", PTX.format("fixture_axpy")))
         with open(os.path.join(folder, "manifest.json"), "w") as f:

@@ -12,11 +12,19 @@
 // MOCK_CUDA_WRONG=<kernel> corrupts the result of fixture_axpy or
 // fixture_blocksum;
 // MOCK_CUDA_LAUNCH_ERROR=<kernel> makes its launches fail with
-// CUDA_ERROR_ILLEGAL_ADDRESS; MOCK_NVML_NO_ENERGY=1 hides the energy counter.
+// CUDA_ERROR_ILLEGAL_ADDRESS; MOCK_CUDA_HANG=<kernel> makes every wait after
+// its first launch block forever (a hung kernel); MOCK_CUDA_CRASH=<kernel>
+// aborts the process at its first launch. MOCK_NVML_NO_ENERGY=1 hides the
+// energy counter; MOCK_NVML_NOISY=1 makes the counter's power double every
+// 0.5 s (so any run's four sub-windows differ); MOCK_NVML_THROTTLE=<mask>
+// reports these throttle reasons (else none); MOCK_NVML_NAME names the GPU.
+// The enforced power limit is 700 W.
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 
 static const char *env(const char *Name) {
   const char *V = std::getenv(Name);
@@ -37,6 +45,14 @@ struct CUevent_st {
 };
 static double VirtualTime = 0;
 static int Context;
+static bool Hung = false;
+
+/// A wait on the "GPU": forever once a hanging kernel was launched.
+static CUresult wait() {
+  while (Hung)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  return CUDA_SUCCESS;
+}
 
 template <typename T> static T arg(void **Params, int I) { return *static_cast<T *>(Params[I]); }
 
@@ -87,7 +103,7 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *C, CUdevice) {
 CUresult cuDevicePrimaryCtxRelease(CUdevice) { return CUDA_SUCCESS; }
 CUresult cuDevicePrimaryCtxReset(CUdevice) { return CUDA_SUCCESS; }
 CUresult cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
-CUresult cuCtxSynchronize() { return CUDA_SUCCESS; }
+CUresult cuCtxSynchronize() { return wait(); }
 
 CUresult cuModuleLoadDataEx(CUmodule *M, const void *Image, unsigned N, CUjit_option *Opts,
                             void **Values) {
@@ -146,6 +162,9 @@ CUresult cuLaunchKernel(CUfunction F, unsigned GX, unsigned GY, unsigned GZ, uns
   const std::string &K = F->Name;
   if (K == env("MOCK_CUDA_LAUNCH_ERROR"))
     return CUDA_ERROR_ILLEGAL_ADDRESS;
+  if (K == env("MOCK_CUDA_CRASH"))
+    std::abort();
+  Hung |= K == env("MOCK_CUDA_HANG");
   if (K == "fixture_axpy") {
     int N = arg<int>(P, 0);
     float A = arg<float>(P, 1);
@@ -191,7 +210,7 @@ CUresult cuEventRecord(CUevent E, CUstream) {
   E->Time = VirtualTime;
   return CUDA_SUCCESS;
 }
-CUresult cuEventSynchronize(CUevent) { return CUDA_SUCCESS; }
+CUresult cuEventSynchronize(CUevent) { return wait(); }
 CUresult cuEventElapsedTime(float *Ms, CUevent A, CUevent B) {
   *Ms = float((B->Time - A->Time) * 1e3);
   return CUDA_SUCCESS;
@@ -249,14 +268,26 @@ int nvmlDeviceGetHandleByPciBusId_v2(const char *, nvmlDevice_t *D) {
   return 0;
 }
 int nvmlDeviceGetName(nvmlDevice_t, char *Name, unsigned Len) {
-  std::strncpy(Name, "Mock GPU (not a measurement)", Len);
+  std::strncpy(Name, *env("MOCK_NVML_NAME") ? env("MOCK_NVML_NAME") : "Mock GPU (not a measurement)",
+               Len);
   return 0;
 }
 int nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t, unsigned long long *MilliJoules) {
   if (*env("MOCK_NVML_NO_ENERGY"))
     return 3; // NVML_ERROR_NOT_SUPPORTED
-  double Steps = double(static_cast<long long>(wallSeconds() / 0.02));
-  *MilliJoules = 1000000ull + static_cast<unsigned long long>(Steps * 0.02 * Watts * 1000);
+  double T = double(static_cast<long long>(wallSeconds() / 0.02)) * 0.02;
+  // Noisy: the integral of Watts * 2^(t / 0.5).
+  double Joules = *env("MOCK_NVML_NOISY") ? Watts * 0.5 / std::log(2.0) * (std::exp2(T / 0.5) - 1)
+                                          : T * Watts;
+  *MilliJoules = 1000000ull + static_cast<unsigned long long>(Joules * 1000);
+  return 0;
+}
+int nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t, unsigned long long *Reasons) {
+  *Reasons = std::strtoull(env("MOCK_NVML_THROTTLE"), nullptr, 0);
+  return 0;
+}
+int nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t, unsigned *MilliWatts) {
+  *MilliWatts = 700000;
   return 0;
 }
 int nvmlDeviceGetPowerUsage(nvmlDevice_t, unsigned *MilliWatts) {
