@@ -9,6 +9,7 @@
 #   energy-features ...          the project's tools are on PATH
 #   %python                      /usr/bin/python3 with Debian's packages
 #   %cuda_path                   the CUDA 13 root (its CCCL headers: Thrust, CUB)
+#   %nvcc                        its nvcc (feature "nvcc" when present)
 import os
 import lit.formats
 
@@ -41,8 +42,11 @@ subs = [
     ("%python", config.python),
     ("%srcroot", config.energy_src_root),
     ("%cuda_path", config.cuda_path),
+    ("%nvcc", os.path.join(config.cuda_path, "bin", "nvcc")),
 ]
 config.substitutions.extend(subs)
 
 if config.mlir_plugin and os.path.exists(config.mlir_plugin):
     config.available_features.add("mlir")
+if os.access(os.path.join(config.cuda_path, "bin", "nvcc"), os.X_OK):
+    config.available_features.add("nvcc")

@@ -148,7 +148,7 @@ static Expected<TunableVar> readTunable(GlobalVariable &GV) {
 
 StructType *launchRecordType(LLVMContext &Ctx) {
   Type *I32 = Type::getInt32Ty(Ctx);
-  return StructType::get(Ctx, {ArrayType::get(I32, 3), I32});
+  return StructType::get(Ctx, {ArrayType::get(I32, 3), I32, I32});
 }
 
 Error checkLaunchRecord(const GlobalVariable &Record) {

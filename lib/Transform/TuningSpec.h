@@ -70,7 +70,8 @@ struct ModuleTuningInfo {
   std::vector<TunableVar> Tunables;
 };
 
-/// The type of energy::launch_record, {[3 x i32], i32}, in Ctx.
+/// The type of energy::launch_record, {[3 x i32], i32, i32} (block, dynamic
+/// shared memory, items per thread), in Ctx.
 llvm::StructType *launchRecordType(llvm::LLVMContext &Ctx);
 
 /// Whether Record can hold an energy::launch_record (an error naming it if
