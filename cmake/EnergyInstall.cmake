@@ -2,7 +2,8 @@
 #   find_package(energy CONFIG REQUIRED)
 # and gets the imported module target energy::energy (the pass plugin), the
 # variable ENERGY_PLUGIN (its path), the CUDA header directory in
-# ENERGY_INCLUDE_DIR, and the energy_add_cuda_executable() helper.
+# ENERGY_INCLUDE_DIR, and the energy_add_cuda_executable() and
+# energy_nvcc_plan() helpers.
 include(CMakePackageConfigHelpers)
 
 set(ENERGY_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/energy)
@@ -12,6 +13,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/energy
 install(EXPORT energyTargets NAMESPACE energy::
         DESTINATION ${ENERGY_INSTALL_CMAKEDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/EnergyCUDA.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/EnergyNvccPlan.cmake
         DESTINATION ${ENERGY_INSTALL_CMAKEDIR})
 
 configure_package_config_file(
