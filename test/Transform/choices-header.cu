@@ -33,6 +33,10 @@
 // EMPTY: error: energy-optimize: header needs a file name
 // UNWRITABLE: error: energy-optimize: cannot write header '{{.*}}missing/x.h'
 
+// The option is in --help.
+// RUN: %opt %loadenergy --help | FileCheck %s --check-prefix=HELP
+// HELP: --energy-header=<file> {{ *}}- Write the choices of the kernels it rewrites
+
 // CHECK: #pragma once
 // CHECK: #define ENERGY_CHOICES_FORMAT 1
 #include <energy/energy.cuh>
