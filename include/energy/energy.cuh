@@ -293,11 +293,13 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
   }
 #define ENERGY_KERNEL_BOUNDS_OF_(KERNEL, BX, BY)
 #endif
-/// A non-template kernel names its record in the annotation.
+/// A non-template kernel names its record in the annotation, and points to
+/// it (in a namespace, its name is mangled).
 #define ENERGY_KERNEL_(KERNEL, BX, BY, FIELDS)                                 \
   ENERGY_RECORD_(KERNEL, BX, BY)                                               \
   __global__ ENERGY_KERNEL_BOUNDS_OF_(KERNEL, BX, BY) __attribute__((          \
-      annotate("energy.tune:record=__energy_launch_" #KERNEL FIELDS)))
+      annotate("energy.tune:record=__energy_launch_" #KERNEL FIELDS,           \
+               &__energy_launch_##KERNEL)))
 /// Declares an opted-in kernel another file defines, for ENERGY_CHOICE,
 /// ENERGY_BLOCK_DIM and ENERGY_LAUNCH here (the program reads the record
 /// once, whichever file reads it first).

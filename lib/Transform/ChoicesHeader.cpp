@@ -14,12 +14,12 @@
 #include "OptimizationReport.h"
 #include "TuningSpec.h"
 
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -33,31 +33,15 @@ struct TemplateEntry {
   const KernelPlan *Plan;
 };
 
-/// How energy.cuh names a kernel's entry, from its record.
-struct EntryName {
-  std::string Kernel;               // "saxpy", or the template's "scale"
-  std::optional<std::string> Args;  // "float, 4" for an instantiation
-};
-
-/// The entry of a record __energy_launch_saxpy (saxpy) or
-/// _Z21__energy_launch_scaleIfLi4EE (scale, "float, 4"); none for records
-/// the header cannot name (in a namespace, or with template arguments that
-/// have no spelling in C++, such as lambdas).
-std::optional<EntryName> entryName(StringRef Record) {
-  if (Record.starts_with(RecordPrefix))
-    return EntryName{Record.drop_front(RecordPrefix.size()).str(), std::nullopt};
-  std::string Demangled = demangle(Record);
-  StringRef D = Demangled;
-  if (!D.consume_front(RecordPrefix) || !D.ends_with(">"))
-    return std::nullopt;
-  size_t Open = D.find('<');
-  if (Open == StringRef::npos || Open == 0)
-    return std::nullopt;
-  StringRef Args = D.slice(Open + 1, D.size() - 1).trim();
-  for (StringRef Unspellable : {"(anonymous", "lambda", "unnamed"})
-    if (Args.contains(Unspellable))
-      return std::nullopt;
-  return EntryName{D.take_front(Open).str(), Args.str()};
+/// The record's name, when the header can name it: not with template
+/// arguments that have no spelling in C++ (lambdas, anonymous namespaces).
+std::optional<RecordName> entryName(StringRef Record) {
+  auto N = parseRecordName(Record);
+  if (N && N->Args)
+    for (StringRef Unspellable : {"(anonymous", "lambda", "unnamed"})
+      if (StringRef(*N->Args).contains(Unspellable))
+        return std::nullopt;
+  return N;
 }
 
 std::string choiceTuple(const KernelPlan &P) {
@@ -90,6 +74,12 @@ Error writeChoicesHeader(StringRef Path, StringRef ModuleName,
 
   std::map<std::string, int> Tunables; // one value each: the plugin checks
   std::map<std::string, std::vector<TemplateEntry>> Templates;
+  // energy.cuh looks entries up by the unqualified name: a name two
+  // namespaces share has none.
+  std::map<std::string, std::set<std::string>> Qualifiers;
+  for (const KernelPlan &P : Plans)
+    if (auto N = P.Apply ? entryName(P.Record) : std::nullopt)
+      Qualifiers[N->Kernel].insert(N->Qualifier);
   for (const KernelPlan &P : Plans) {
     OS << "\n// " << P.Name << ": " << explainChoice(P) << "\n";
     if (!P.Apply) {
@@ -102,8 +92,10 @@ Error writeChoicesHeader(StringRef Path, StringRef ModuleName,
     for (size_t I = 0; I < P.Tunables.size(); ++I)
       Tunables[P.Tunables[I].Name] = Values[I];
     auto Name = entryName(P.Record);
-    if (!Name) {
-      OS << "// no entry: the header cannot name its record " << P.Record
+    if (!Name || Qualifiers[Name->Kernel].size() > 1) {
+      OS << "// no entry: "
+         << (Name ? "kernels in several namespaces are named " + Name->Kernel
+                  : "the header cannot name its record " + P.Record)
          << "; under ENERGY_CHOICES it keeps its declared default\n";
       continue;
     }
