@@ -131,7 +131,7 @@ template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
 }
 
 /// The block of a record already read (ENERGY_CHOICE).
-__host__ inline dim3 block_of(const launch_record &r) {
+__host__ constexpr dim3 block_of(const launch_record &r) {
   return dim3(r.block[0], r.block[1], r.block[2]);
 }
 
@@ -143,8 +143,9 @@ struct launch_config {
 
 /// The launch of r over `items` work items: as many blocks, along x, as the
 /// items need at r's items per thread (the plugin's cost model's launch).
-__host__ inline launch_config config_for(const launch_record &r,
-                                         unsigned long long items) {
+/// Constant for a constant record (ENERGY_CHOICE_CONSTANT).
+__host__ constexpr launch_config config_for(const launch_record &r,
+                                            unsigned long long items) {
   unsigned long long per = r.items_per_thread ? r.items_per_thread : 1;
   unsigned long long threads = (items + per - 1) / per;
   return {dim3(detail::blocks_for(threads, 1ull * r.block[0] * r.block[1] *
@@ -153,7 +154,8 @@ __host__ inline launch_config config_for(const launch_record &r,
 }
 /// The launch of r over an items.x x items.y x items.z domain: one thread
 /// per item on y and z, items per thread along x.
-__host__ inline launch_config config_for(const launch_record &r, dim3 items) {
+__host__ constexpr launch_config config_for(const launch_record &r,
+                                            dim3 items) {
   unsigned per = r.items_per_thread ? r.items_per_thread : 1;
   return {dim3(detail::blocks_for((items.x + per - 1ull) / per, r.block[0]),
                detail::blocks_for(items.y, r.block[1]),

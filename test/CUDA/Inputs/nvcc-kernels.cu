@@ -47,6 +47,17 @@ static_assert(ENERGY_CHOICE_CONSTANT(dyn).dynamic_smem == 400, "dyn smem");
 static_assert(ENERGY_CHOICE_CONSTANT(scale<float, 4>).block[0] == 64, "scale");
 static_assert(ENERGY_CHOICE_CONSTANT(scale<int, 3>).block[0] == 256, "default");
 static_assert(ENERGY_VALUE(TILE) == 8 && ENERGY_VALUE(ITEMS) == 4, "tunables");
+// The launch helper's grid: 2^20 items, 4 per thread, 384 threads a block.
+constexpr ::energy::launch_config saxpy_launch =
+    ::energy::config_for(ENERGY_CHOICE_CONSTANT(saxpy), 1 << 20);
+static_assert(saxpy_launch.grid.x == 683 && saxpy_launch.grid.y == 1, "grid");
+static_assert(saxpy_launch.block.x == 384, "block");
+// A 64 x 100 domain in 8 x 8 blocks; 400 bytes of dynamic shared memory.
+constexpr ::energy::launch_config tiled_launch =
+    ::energy::config_for(ENERGY_CHOICE_CONSTANT(tiled), dim3(64, 100));
+static_assert(tiled_launch.grid.x == 8 && tiled_launch.grid.y == 13, "2d");
+static_assert(::energy::config_for(ENERGY_CHOICE_CONSTANT(dyn), 1).dynamic_smem == 400 &&
+              ::energy::config_for(ENERGY_CHOICE_CONSTANT(dyn), 0).grid.x == 1, "dyn");
 #endif
 
 int launch_all(int n, float *x, float *y, double *d) {
