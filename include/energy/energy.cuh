@@ -117,13 +117,6 @@ template <class T> __host__ inline T read_symbol(const T &symbol) {
   cudaMemcpyFromSymbol(&value, symbol, sizeof(T));
   return value;
 }
-__host__ inline dim3 block_dim(const launch_record &record_symbol) {
-  launch_record r = read_symbol(record_symbol);
-  return dim3(r.block[0], r.block[1], r.block[2]);
-}
-__host__ inline unsigned dynamic_smem(const launch_record &record_symbol) {
-  return read_symbol(record_symbol).dynamic_smem;
-}
 template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
   int value = 0;
   cudaMemcpyFromSymbol(&value, symbol, sizeof(int));
