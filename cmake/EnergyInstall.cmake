@@ -4,8 +4,9 @@
 # and gets the imported module target energy::energy (the pass plugin), the
 # interface target energy::headers (the include directory of
 # <energy/energy.cuh>), the variable ENERGY_PLUGIN (the plugin's path), the
-# CUDA header directory in ENERGY_INCLUDE_DIR, and the helpers of
-# EnergyCUDA.cmake: energy_add_cuda_executable() and energy_tune_target().
+# CUDA header directory in ENERGY_INCLUDE_DIR, and the helpers
+# energy_add_cuda_executable() and energy_tune_target() (EnergyCUDA.cmake)
+# and energy_nvcc_plan() (EnergyNvccPlan.cmake).
 include(CMakePackageConfigHelpers)
 
 set(ENERGY_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/energy)
@@ -23,6 +24,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/energy
 install(EXPORT energyTargets NAMESPACE energy::
         DESTINATION ${ENERGY_INSTALL_CMAKEDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/EnergyCUDA.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/EnergyNvccPlan.cmake
         DESTINATION ${ENERGY_INSTALL_CMAKEDIR})
 
 # The same package for the build tree (energy_DIR=<build>): the targets

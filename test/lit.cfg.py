@@ -9,6 +9,8 @@
 #   energy-features ...          the project's tools are on PATH
 #   %python                      /usr/bin/python3 with Debian's packages
 #   %cuda_path                   the CUDA 13 root (its CCCL headers: Thrust, CUB)
+#   %nvcc                        its nvcc (feature "nvcc" when present)
+#   %energy_cuda                 the energy-cuda driver of this build
 import os
 import lit.formats
 
@@ -29,6 +31,8 @@ cudaflags = ("-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 --cuda-path={} "
              "-isystem {} -I {} -Wno-unknown-cuda-version").format(config.cuda_path, compat, include)
 
 subs = [
+    # Before %energy, a prefix of it.
+    ("%energy_cuda", os.path.join(config.energy_tools_dir, "energy-cuda")),
     ("%opt", os.path.join(config.llvm_tools_dir, "opt")),
     ("%llc", os.path.join(config.llvm_tools_dir, "llc")),
     ("%mlir-opt", os.path.join(config.llvm_tools_dir, "mlir-opt")),
@@ -41,8 +45,11 @@ subs = [
     ("%python", config.python),
     ("%srcroot", config.energy_src_root),
     ("%cuda_path", config.cuda_path),
+    ("%nvcc", os.path.join(config.cuda_path, "bin", "nvcc")),
 ]
 config.substitutions.extend(subs)
 
 if config.mlir_plugin and os.path.exists(config.mlir_plugin):
     config.available_features.add("mlir")
+if os.access(os.path.join(config.cuda_path, "bin", "nvcc"), os.X_OK):
+    config.available_features.add("nvcc")

@@ -8,7 +8,8 @@
 // the user, rewrites the kernel: reqntid, tunables folded to constants,
 // shared arrays resized, blockDim folded, and the launch record. Every other
 // kernel keeps the block its host chooses and gets advice. Every kernel gets
-// a remark; -energy-report=FILE writes JSON.
+// a remark; -energy-report=FILE writes JSON, -energy-header=FILE the
+// rewritten kernels' choices as macros energy.cuh reads under nvcc.
 //
 //   opt -load-pass-plugin=energy.so
 //       -passes='energy-optimize<objective=energy;max-slowdown=0.1>' k.ll
@@ -35,6 +36,7 @@ enum class SimplifyMode { Auto, Always, Never };
 struct OptimizeOptions {
   ObjectiveSpec Objective;
   std::string ReportFile;
+  std::string HeaderFile;  // -energy-header: the choices as macros for nvcc
   std::string ModelFile;
   std::string Arch;        // "sm_90"; empty: each kernel's target-cpu
   std::string Gpu;         // "rtx-a4000"; empty: the arch's default board
@@ -47,8 +49,8 @@ struct OptimizeOptions {
 /// Why -energy-tune-all and energy-optimize<tune-all> are errors.
 extern const char *const TuneAllRemoved;
 
-/// Applies one "key=value" setting: objective, max-slowdown, report, model,
-/// arch, gpu, workload, force, simplify.
+/// Applies one "key=value" setting: objective, max-slowdown, report, header,
+/// model, arch, gpu, workload, force, simplify.
 llvm::Error applyOptimizeSetting(llvm::StringRef Setting, OptimizeOptions &Opts);
 
 /// Parses the parameters of `energy-optimize<a=b;c=d>` on top of Base.

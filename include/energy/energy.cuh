@@ -16,10 +16,25 @@
 //     ...
 //   }
 //
-//   // host
+//   // host: launch with the chosen block, a grid that covers n items
+//   ENERGY_LAUNCH(n, saxpy)(n, 2.0f, x, y);
+//   // or by hand
 //   dim3 block = ENERGY_BLOCK_DIM(saxpy);
 //   int items = ENERGY_HOST_VALUE(ITEMS);
 //   saxpy<<<(n + block.x * items - 1) / (block.x * items), block>>>(...);
+//
+// The host reads the record once per process (a function-local static);
+// another file of the program reads it after ENERGY_KERNEL_EXTERN(saxpy)
+// (ENERGY_TUNABLE_EXTERN(ITEMS) for ENERGY_HOST_VALUE).
+//
+// Without the plugin in the build (nvcc): plan with the plugin first,
+// writing its choices as a header (clang -mllvm -energy-header=choices.h, or
+// energy-cuda --energy-header=choices.h), then build with
+//   nvcc -DENERGY_CHOICES='"choices.h"' -I<energy include> app.cu
+// Each rewritten kernel then gets __launch_bounds__ of its chosen block, its
+// record the chosen shape, and tunables are constants (ENERGY_VALUE folds).
+// ENERGY_CHOICE_CONSTANT(saxpy) is the chosen launch_record at compile time.
+// Shared arrays keep their declared (largest) size.
 //
 // Shared arrays whose size follows a tunable or the block shape:
 //
@@ -54,7 +69,8 @@
 //
 // Device symbols (documented, so driver-API users can read them with
 // cuModuleGetGlobal):
-//   __energy_launch_<kernel>   energy::launch_record {block[3], dynamic_smem};
+//   __energy_launch_<kernel>   energy::launch_record {block[3], dynamic_smem,
+//                              items_per_thread};
 //                              a variable template for a kernel template
 //                              (__energy_launch_scale<float, 4>, mangled
 //                              _Z21__energy_launch_scaleIfLi4EE)
@@ -71,6 +87,7 @@ namespace energy {
 struct launch_record {
   unsigned block[3];
   unsigned dynamic_smem;
+  unsigned items_per_thread; // work items each thread handles
 };
 
 enum tunable_kind : int {
@@ -86,6 +103,10 @@ template <int... V> struct values {
   static constexpr int list[] = {V...};
   static constexpr int max = max_of(list, sizeof...(V));
 };
+/// Blocks of b that cover n (at least one).
+constexpr unsigned blocks_for(unsigned long long n, unsigned long long b) {
+  return b ? static_cast<unsigned>(n ? (n + b - 1) / b : 1) : 1;
+}
 } // namespace detail
 
 // Host-only helpers (declared in device compiles too, so host code in the
@@ -96,26 +117,123 @@ template <class T> __host__ inline T read_symbol(const T &symbol) {
   cudaMemcpyFromSymbol(&value, symbol, sizeof(T));
   return value;
 }
-__host__ inline dim3 block_dim(const launch_record &record_symbol) {
-  launch_record r = read_symbol(record_symbol);
-  return dim3(r.block[0], r.block[1], r.block[2]);
-}
-__host__ inline unsigned dynamic_smem(const launch_record &record_symbol) {
-  return read_symbol(record_symbol).dynamic_smem;
-}
 template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
   int value = 0;
   cudaMemcpyFromSymbol(&value, symbol, sizeof(int));
   return value;
 }
 
+/// The block of a record already read (ENERGY_CHOICE).
+__host__ constexpr dim3 block_of(const launch_record &r) {
+  return dim3(r.block[0], r.block[1], r.block[2]);
+}
+
+/// Grid, block and dynamic shared memory of one launch.
+struct launch_config {
+  dim3 grid, block;
+  unsigned dynamic_smem;
+};
+
+/// The launch of r over `items` work items: as many blocks, along x, as the
+/// items need at r's items per thread (the plugin's cost model's launch).
+/// Constant for a constant record (ENERGY_CHOICE_CONSTANT).
+__host__ constexpr launch_config config_for(const launch_record &r,
+                                            unsigned long long items) {
+  unsigned long long per = r.items_per_thread ? r.items_per_thread : 1;
+  unsigned long long threads = (items + per - 1) / per;
+  return {dim3(detail::blocks_for(threads, 1ull * r.block[0] * r.block[1] *
+                                               r.block[2])),
+          block_of(r), r.dynamic_smem};
+}
+/// The launch of r over an items.x x items.y x items.z domain: one thread
+/// per item on y and z, items per thread along x.
+__host__ constexpr launch_config config_for(const launch_record &r,
+                                            dim3 items) {
+  unsigned per = r.items_per_thread ? r.items_per_thread : 1;
+  return {dim3(detail::blocks_for((items.x + per - 1ull) / per, r.block[0]),
+               detail::blocks_for(items.y, r.block[1]),
+               detail::blocks_for(items.z, r.block[2])),
+          block_of(r), r.dynamic_smem};
+}
+
+/// What ENERGY_LAUNCH(items, kernel) returns: call it with the kernel's
+/// arguments to launch; .on(stream) picks a stream first.
+template <class... P> struct launcher {
+  void (*kernel)(P...);
+  launch_config config;
+  cudaStream_t stream;
+  __host__ launcher &on(cudaStream_t s) {
+    stream = s;
+    return *this;
+  }
+  template <class... A> __host__ cudaError_t operator()(A &&...args) const {
+    kernel<<<config.grid, config.block, config.dynamic_smem, stream>>>(
+        static_cast<A &&>(args)...);
+    return cudaGetLastError();
+  }
+};
+template <class... P, class Items>
+__host__ launcher<P...> make_launcher(void (*kernel)(P...),
+                                      const launch_record &r, Items items) {
+  return {kernel, config_for(r, items), 0};
+}
+
 } // namespace energy
 
+#define ENERGY_UNUSED_ __attribute__((unused))
+#define ENERGY_UNPAREN_(...) __VA_ARGS__
+#define ENERGY_APPLY_(M, ARGS) M ARGS
+#define ENERGY_CAT_(A, B) A##B
+#define ENERGY_XCAT_(A, B) ENERGY_CAT_(A, B)
 
+// ENERGY_CHOICES: a header energy.so wrote (-energy-header). Its entries are
+// "~, value"; ENERGY_CHOSEN_(ENTRY, DEFAULT) is the value of a defined entry
+// and DEFAULT for an absent one (whose name stays one token).
+#ifdef ENERGY_CHOICES
+#include ENERGY_CHOICES
+#if !defined(ENERGY_CHOICES_FORMAT) || ENERGY_CHOICES_FORMAT != 1
+#error "ENERGY_CHOICES does not name a header written by energy.so -energy-header"
+#endif
+#endif
+#define ENERGY_SECOND_(A, B, ...) B
+#define ENERGY_PICK_(...) ENERGY_SECOND_(__VA_ARGS__)
+#define ENERGY_CHOSEN_(ENTRY, DEFAULT) ENERGY_PICK_(ENTRY, DEFAULT, ~)
+#define ENERGY_IIF_0(...)
+#define ENERGY_IIF_1(...) __VA_ARGS__
+/// ENERGY_WHEN_(ENTRY)(tokens): the tokens when ENTRY is defined (ENTRY
+/// arrives expanded: "~, 1" or its own name).
+#define ENERGY_WHEN_(...) ENERGY_XCAT_(ENERGY_IIF_, ENERGY_PICK_(__VA_ARGS__, 0, ~))
+// Entries of kernels: (block x, y, z, dynamic smem, items per thread[,
+// launch bounds]).
+#define ENERGY_RECORD_INIT_(X, Y, Z, S, I)                                     \
+  {{(unsigned)(X), (unsigned)(Y), (unsigned)(Z)}, (unsigned)(S), (unsigned)(I)}
+#define ENERGY_KERNEL_INIT_(X, Y, Z, S, I, B) ENERGY_RECORD_INIT_(X, Y, Z, S, I)
+#define ENERGY_KERNEL_BOUNDS_(X, Y, Z, S, I, B) B
+
+#ifdef ENERGY_CHOICES
+// The header's value, a constant; the device array holds it too.
+#define ENERGY_TUNABLE_VALUE_(NAME, DEFAULT)                                   \
+  ENERGY_CHOSEN_(ENERGY_CHOICE_TUNABLE_##NAME, (DEFAULT))
+#define ENERGY_TUNABLE_READ_(NAME) (__energy_value_##NAME)
+#else
+#define ENERGY_TUNABLE_VALUE_(NAME, DEFAULT) (DEFAULT)
+#define ENERGY_TUNABLE_READ_(NAME)                                             \
+  (::energy::tunable_value(__energy_tunable_##NAME))
+#endif
 #define ENERGY_TUNABLE_KIND_(NAME, KIND, DEFAULT, ...)                         \
-  __device__ int __energy_tunable_##NAME[] = {DEFAULT, KIND, __VA_ARGS__};     \
-  constexpr int NAME##_default = (DEFAULT);                                    \
-  constexpr int NAME##_max = ::energy::detail::values<__VA_ARGS__>::max
+  constexpr int __energy_value_##NAME ENERGY_UNUSED_ =                         \
+      ENERGY_TUNABLE_VALUE_(NAME, DEFAULT);                                    \
+  __device__ int __energy_tunable_##NAME[] = {__energy_value_##NAME, KIND,     \
+                                              __VA_ARGS__};                    \
+  __host__ int __energy_host_value_##NAME() {                                  \
+    static const int value = ENERGY_TUNABLE_READ_(NAME);                       \
+    return value;                                                              \
+  }                                                                            \
+  constexpr int NAME##_default ENERGY_UNUSED_ = (DEFAULT);                     \
+  constexpr int NAME##_max ENERGY_UNUSED_ =                                    \
+      ::energy::detail::values<__VA_ARGS__>::max
+/// Declares a tunable another file defines, for ENERGY_HOST_VALUE here.
+#define ENERGY_TUNABLE_EXTERN(NAME) __host__ int __energy_host_value_##NAME()
 
 /// A tunable constant: default value first, then the candidates.
 #define ENERGY_TUNABLE(NAME, DEFAULT, ...)                                     \
@@ -127,33 +245,109 @@ template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
   ENERGY_TUNABLE_KIND_(NAME, ::energy::tunable_work_per_thread, DEFAULT,       \
                        __VA_ARGS__)
 
-/// The value of a tunable inside device code.
+/// The value of a tunable inside device code (a constant under
+/// ENERGY_CHOICES, and once the plugin ran).
+#ifdef ENERGY_CHOICES
+#define ENERGY_VALUE(NAME) (__energy_value_##NAME)
+#else
 #define ENERGY_VALUE(NAME) (__energy_tunable_##NAME[0])
+#endif
 
-/// The value of a tunable on the host, as chosen by the plugin.
-#define ENERGY_HOST_VALUE(NAME) (::energy::tunable_value(__energy_tunable_##NAME))
+/// The value of a tunable on the host, as chosen by the plugin; read once
+/// per process.
+#define ENERGY_HOST_VALUE(NAME) (__energy_host_value_##NAME())
 
 /// Work items of one typical launch, for the cost model (default 2^24).
 #define ENERGY_WORKLOAD(KERNEL, ITEMS)                                         \
   __device__ unsigned long long __energy_workload_##KERNEL = (ITEMS)
 
-#define ENERGY_UNPAREN_(...) __VA_ARGS__
+// A kernel's record: the device variable the plugin rewrites and the host
+// reads, and the host function that reads it once per process.
+#ifdef ENERGY_CHOICES
+// (x, y, z, smem, items, bounds): the header's entry, else the default.
+#define ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY)                                  \
+  ENERGY_CHOSEN_(ENERGY_CHOICE_KERNEL_##KERNEL, (BX, BY, 1, 0, 1, ))
+#define ENERGY_RECORD_(KERNEL, BX, BY)                                         \
+  constexpr ::energy::launch_record __energy_choice_##KERNEL ENERGY_UNUSED_ =  \
+      ENERGY_APPLY_(ENERGY_KERNEL_INIT_, ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY)); \
+  __device__ ::energy::launch_record __energy_launch_##KERNEL =                \
+      __energy_choice_##KERNEL;                                                \
+  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL() {      \
+    return __energy_choice_##KERNEL;                                           \
+  }
+#define ENERGY_KERNEL_BOUNDS_OF_(KERNEL, BX, BY)                               \
+  ENERGY_APPLY_(ENERGY_KERNEL_BOUNDS_, ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY))
+#else
 #define ENERGY_RECORD_(KERNEL, BX, BY)                                         \
   __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
-      {(unsigned)(BX), (unsigned)(BY), 1u}, 0u}
-/// A non-template kernel names its record in the annotation.
+      {(unsigned)(BX), (unsigned)(BY), 1u}, 0u, 1u};                           \
+  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL() {      \
+    static const ::energy::launch_record record =                             \
+        ::energy::read_symbol(__energy_launch_##KERNEL);                       \
+    return record;                                                             \
+  }
+#define ENERGY_KERNEL_BOUNDS_OF_(KERNEL, BX, BY)
+#endif
+/// A non-template kernel names its record in the annotation, and points to
+/// it (in a namespace, its name is mangled).
 #define ENERGY_KERNEL_(KERNEL, BX, BY, FIELDS)                                 \
-  ENERGY_RECORD_(KERNEL, BX, BY);                                              \
-  __global__ __attribute__((                                                   \
-      annotate("energy.tune:record=__energy_launch_" #KERNEL FIELDS)))
+  ENERGY_RECORD_(KERNEL, BX, BY)                                               \
+  __global__ ENERGY_KERNEL_BOUNDS_OF_(KERNEL, BX, BY) __attribute__((          \
+      annotate("energy.tune:record=__energy_launch_" #KERNEL FIELDS,           \
+               &__energy_launch_##KERNEL)))
+/// Declares an opted-in kernel another file defines, for ENERGY_CHOICE,
+/// ENERGY_BLOCK_DIM and ENERGY_LAUNCH here (the program reads the record
+/// once, whichever file reads it first).
+#define ENERGY_KERNEL_EXTERN(KERNEL)                                           \
+  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL()
+
 /// An instantiation of a kernel template points to its own instantiation of
 /// the record (a variable template), given as the annotation's argument.
-#define ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, BX, BY, FIELDS)          \
-  template <ENERGY_UNPAREN_ PARAMS> ENERGY_RECORD_(KERNEL, BX, BY);            \
+#ifdef ENERGY_CHOICES
+#define ENERGY_SPECIALIZE_(KERNEL, ARGS, CHOICE)                               \
+  template <>                                                                  \
+  constexpr ::energy::launch_record                                            \
+      __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS> =                         \
+          ENERGY_APPLY_(ENERGY_RECORD_INIT_, CHOICE);
+#define ENERGY_TEMPLATE_RECORD_(KERNEL, PARAMS, ARGS, BX, BY)                  \
   template <ENERGY_UNPAREN_ PARAMS>                                            \
-  __global__ __attribute__((annotate("energy.tune:" FIELDS,                    \
-                                     &__energy_launch_##KERNEL<ENERGY_UNPAREN_ \
-                                                                   ARGS>)))
+  constexpr ::energy::launch_record __energy_choice_##KERNEL =                 \
+      ENERGY_RECORD_INIT_(BX, BY, 1, 0, 1);                                    \
+  ENERGY_WHEN_(ENERGY_CHOICE_TEMPLATE_##KERNEL)(                               \
+      ENERGY_CHOICE_TEMPLATE_LIST_##KERNEL(ENERGY_SPECIALIZE_))                \
+  template <ENERGY_UNPAREN_ PARAMS>                                            \
+  __device__ ::energy::launch_record __energy_launch_##KERNEL =                \
+      __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>;                          \
+  template <ENERGY_UNPAREN_ PARAMS>                                            \
+  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL() {      \
+    (void)&__energy_launch_##KERNEL<ENERGY_UNPAREN_ ARGS>; /* in the image */  \
+    return __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>;                     \
+  }
+// A template with entries bounds each instantiation to its record's block.
+#define ENERGY_TEMPLATE_BOUNDS_(KERNEL, ARGS)                                  \
+  ENERGY_WHEN_(ENERGY_CHOICE_TEMPLATE_##KERNEL)(__launch_bounds__((            \
+      __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>.block[0] *                \
+      __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>.block[1] *                \
+      __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>.block[2])))
+#else
+#define ENERGY_TEMPLATE_RECORD_(KERNEL, PARAMS, ARGS, BX, BY)                  \
+  template <ENERGY_UNPAREN_ PARAMS>                                            \
+  __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
+      {(unsigned)(BX), (unsigned)(BY), 1u}, 0u, 1u};                           \
+  template <ENERGY_UNPAREN_ PARAMS>                                            \
+  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL() {      \
+    static const ::energy::launch_record record =                             \
+        ::energy::read_symbol(__energy_launch_##KERNEL<ENERGY_UNPAREN_ ARGS>); \
+    return record;                                                             \
+  }
+#define ENERGY_TEMPLATE_BOUNDS_(KERNEL, ARGS)
+#endif
+#define ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, BX, BY, FIELDS)          \
+  ENERGY_TEMPLATE_RECORD_(KERNEL, PARAMS, ARGS, BX, BY)                        \
+  template <ENERGY_UNPAREN_ PARAMS>                                            \
+  __global__ ENERGY_TEMPLATE_BOUNDS_(KERNEL, ARGS) __attribute__((             \
+      annotate("energy.tune:" FIELDS,                                          \
+               &__energy_launch_##KERNEL<ENERGY_UNPAREN_ ARGS>)))
 
 /// Opts a kernel in, with a free block shape (default 256 threads). Use
 /// before the return type: ENERGY_KERNEL(k) void k(...) {...}
@@ -164,7 +358,8 @@ template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
 
 /// Opts a kernel in whose block shape is fixed by tunables (TX x TY).
 #define ENERGY_KERNEL_TILED(KERNEL, TX, TY)                                    \
-  ENERGY_KERNEL_(KERNEL, TX##_default, TY##_default, ";block=" #TX "," #TY)
+  ENERGY_KERNEL_(KERNEL, __energy_value_##TX, __energy_value_##TY,             \
+                 ";block=" #TX "," #TY)
 
 /// Opts a kernel template in, in place of its template header: PARAMS is
 /// the parameter list, ARGS the same parameters as arguments, both in
@@ -176,8 +371,8 @@ template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
 #define ENERGY_KERNEL_TEMPLATE_BLOCK(KERNEL, PARAMS, ARGS, BX, BY)             \
   ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, BX, BY, "")
 #define ENERGY_KERNEL_TEMPLATE_TILED(KERNEL, PARAMS, ARGS, TX, TY)             \
-  ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, TX##_default, TY##_default,    \
-                          "block=" #TX "," #TY)
+  ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, __energy_value_##TX,          \
+                          __energy_value_##TY, "block=" #TX "," #TY)
 
 /// States which block shapes KERNEL is correct for; the plugin then uses
 /// these rules instead of the ones it infers from the code. SPEC lists
@@ -200,14 +395,28 @@ template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
 #define ENERGY_SHARED(TYPE, NAME, SPEC)                                        \
   __shared__ __attribute__((annotate("energy.shape:" SPEC))) TYPE NAME
 
-/// The chosen block shape of an opted-in kernel (host side); an
-/// instantiation of a kernel template is named with its template arguments:
-/// ENERGY_BLOCK_DIM(scale<float, 4>).
-#define ENERGY_BLOCK_DIM(...)                                                  \
-  (::energy::block_dim(__energy_launch_##__VA_ARGS__))
+/// The chosen launch_record of an opted-in kernel (host side), read from
+/// the device image once per process (under ENERGY_CHOICES, the header's);
+/// an instantiation of a kernel template is named with its template
+/// arguments: ENERGY_CHOICE(scale<float, 4>).
+#define ENERGY_CHOICE(...) (__energy_choice_of_##__VA_ARGS__())
+/// The chosen block shape (host side).
+#define ENERGY_BLOCK_DIM(...) (::energy::block_of(ENERGY_CHOICE(__VA_ARGS__)))
 /// The dynamic shared memory of that shape (ENERGY_DYNAMIC_SHARED; host).
-#define ENERGY_DYNAMIC_SMEM(...)                                               \
-  (::energy::dynamic_smem(__energy_launch_##__VA_ARGS__))
+#define ENERGY_DYNAMIC_SMEM(...) (ENERGY_CHOICE(__VA_ARGS__).dynamic_smem)
+/// ENERGY_LAUNCH(items, kernel)(args...) launches kernel with its chosen
+/// block and dynamic shared memory, and a grid covering `items` work items
+/// (a count, along x, or a dim3 domain) at its items per thread; it returns
+/// cudaGetLastError(). ENERGY_LAUNCH(items, kernel).on(stream)(args...)
+/// launches on a stream.
+#define ENERGY_LAUNCH(ITEMS, ...)                                              \
+  (::energy::make_launcher(__VA_ARGS__, ENERGY_CHOICE(__VA_ARGS__), (ITEMS)))
+#ifdef ENERGY_CHOICES
+/// The chosen launch_record as a compile-time constant, in the kernel's
+/// file (under ENERGY_CHOICES only: with the plugin, the device compile
+/// decides after the host code is written).
+#define ENERGY_CHOICE_CONSTANT(...) (__energy_choice_##__VA_ARGS__)
+#endif
 
 // ENERGY_ASSUME -------------------------------------------------------------
 /// States the value VALUE (an integer a loop bound reads, e.g. kernel

@@ -103,6 +103,12 @@ static cl::opt<bool, false, RemovedFlagParser> TuneAllFlag(
 static SettingFlag ReportFlag(
     "energy-report", Setting{"report"}, cl::value_desc("file"),
     cl::desc("Write candidates, predictions, Pareto front and choice as JSON"));
+static SettingFlag HeaderFlag(
+    "energy-header", Setting{"header"}, cl::value_desc("file"),
+    cl::desc("Write the choices of the kernels it rewrites (block, dynamic "
+             "shared memory, tunable values, launch bounds) as a header "
+             "energy.cuh reads when ENERGY_CHOICES names it: nvcc then builds "
+             "the same launches without the plugin"));
 static SettingFlag ModelFlag(
     "energy-model", Setting{"model"}, cl::value_desc("file"),
     cl::desc("XGBoost model (python3 -m energy.train) instead of the "

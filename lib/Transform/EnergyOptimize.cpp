@@ -3,6 +3,7 @@
 #include "energy/EnergyOptimize.h"
 
 #include "CandidateFeatures.h"
+#include "ChoicesHeader.h"
 #include "KernelPlanner.h"
 #include "KernelRewriter.h"
 #include "OptimizationReport.h"
@@ -100,10 +101,12 @@ Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
     Opts.Gpu = std::move(Gpu);
     return Error::success();
   }
-  if (Key == "report" || Key == "model") {
+  if (Key == "report" || Key == "model" || Key == "header") {
     if (Value.empty())
       return optionError(Key + " needs a file name");
-    (Key == "report" ? Opts.ReportFile : Opts.ModelFile) = Value.str();
+    (Key == "report"   ? Opts.ReportFile
+     : Key == "header" ? Opts.HeaderFile
+                       : Opts.ModelFile) = Value.str();
     return Error::success();
   }
   if (Key == "simplify") {
@@ -264,7 +267,8 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
   writeLaunchBounds(*NewF, Bounds);
   foldBlockDim(*NewF, C.Block);
   if (Error E = writeLaunchRecord(M, P.Record, C.Block,
-                                  P.dynamicSharedBytes(C.Block)))
+                                  P.dynamicSharedBytes(C.Block),
+                                  workPerThread(P.Tunables, Values)))
     return E;
   ++NumKernelsTuned;
   return Error::success();
@@ -423,14 +427,22 @@ Error ModuleOptimizer::run() {
         return E;
     } else if (Plan->OptedIn) {
       // The host still reads the record: make it launchable within the
-      // user's bounds.
+      // user's bounds, with the tunables the kernel runs with.
       LaunchBounds User = readLaunchBounds(*F);
       const auto &Dims = User.ReqNTid[0] ? User.ReqNTid : User.MaxNTid;
+      unsigned Items = 1;
+      for (size_t I = 0; I < Plan->Tunables.size(); ++I) {
+        auto FixedIt = Fixed.find(Plan->TunableVars[I]);
+        int Value = FixedIt == Fixed.end() ? Plan->Tunables[I].Default
+                                           : FixedIt->second.Value;
+        if (Plan->Tunables[I].WorkPerThread && Value > 0)
+          Items *= static_cast<unsigned>(Value);
+      }
       if (Error E = writeLaunchRecord(M, Plan->Record,
                                       {std::max(Dims[0], 1u),
                                        std::max(Dims[1], 1u),
                                        std::max(Dims[2], 1u)},
-                                      /*DynamicSmem=*/0))
+                                      /*DynamicSmem=*/0, Items))
         return E;
     }
     remark(*Plan);
@@ -443,6 +455,10 @@ Error ModuleOptimizer::run() {
     if (Error E = writeOptimizationReport(Opts.ReportFile,
                                           M.getModuleIdentifier(), Plans,
                                           Skipped))
+      return E;
+  if (!Opts.HeaderFile.empty())
+    if (Error E = writeChoicesHeader(Opts.HeaderFile, M.getModuleIdentifier(),
+                                     Plans))
       return E;
   return Error::success();
 }

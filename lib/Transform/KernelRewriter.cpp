@@ -247,7 +247,8 @@ Function *moveToFreshFunction(Function &F) {
 }
 
 Error writeLaunchRecord(Module &M, StringRef RecordName,
-                        const BlockShape &Block, unsigned DynamicSmem) {
+                        const BlockShape &Block, unsigned DynamicSmem,
+                        unsigned ItemsPerThread) {
   LLVMContext &Ctx = M.getContext();
   StructType *RecordTy = launchRecordType(Ctx);
   GlobalVariable *Record = M.getNamedGlobal(RecordName);
@@ -262,7 +263,8 @@ Error writeLaunchRecord(Module &M, StringRef RecordName,
       RecordTy, {ConstantArray::get(Dims, {ConstantInt::get(I32, Block[0]),
                                            ConstantInt::get(I32, Block[1]),
                                            ConstantInt::get(I32, Block[2])}),
-                 ConstantInt::get(I32, DynamicSmem)});
+                 ConstantInt::get(I32, DynamicSmem),
+                 ConstantInt::get(I32, ItemsPerThread)});
   if (!Record) {
     Record = new GlobalVariable(M, RecordTy, /*isConstant=*/false,
                                 GlobalValue::ExternalLinkage, Value, RecordName,

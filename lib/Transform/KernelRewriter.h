@@ -61,11 +61,13 @@ void foldGridDim(llvm::Function &F, const std::array<uint64_t, 3> &Grid);
 /// bounds visible to the PTX printer inside clang.
 llvm::Function *moveToFreshFunction(llvm::Function &F);
 
-/// Sets the host-visible launch record RecordName to Block (creating it in
+/// Sets the host-visible launch record RecordName to Block, its dynamic
+/// shared memory and the work items each thread handles (creating it in
 /// global memory when the source declared none); an error when a global of
 /// that name is not an energy::launch_record.
 llvm::Error writeLaunchRecord(llvm::Module &M, llvm::StringRef RecordName,
-                       const BlockShape &Block, unsigned DynamicSmem);
+                              const BlockShape &Block, unsigned DynamicSmem,
+                              unsigned ItemsPerThread);
 
 } // namespace energy
 

@@ -70,7 +70,20 @@ struct ModuleTuningInfo {
   std::vector<TunableVar> Tunables;
 };
 
-/// The type of energy::launch_record, {[3 x i32], i32}, in Ctx.
+/// What a record's name says of its kernel: __energy_launch_saxpy,
+/// a::__energy_launch_k or __energy_launch_scale<float, 4> (demangled).
+struct RecordName {
+  std::string Qualifier; // "a::", or empty
+  std::string Kernel;    // "saxpy", "k", or the template's "scale"
+  std::optional<std::string> Args; // "float, 4" for an instantiation
+  /// "saxpy", "a::k", "scale<float, 4>".
+  std::string display() const;
+};
+/// Record names (mangled or not) that are not energy.cuh's have none.
+std::optional<RecordName> parseRecordName(llvm::StringRef Record);
+
+/// The type of energy::launch_record, {[3 x i32], i32, i32} (block, dynamic
+/// shared memory, items per thread), in Ctx.
 llvm::StructType *launchRecordType(llvm::LLVMContext &Ctx);
 
 /// Whether Record can hold an energy::launch_record (an error naming it if

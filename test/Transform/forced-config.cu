@@ -7,14 +7,14 @@
 #include "Inputs/kernels.cu"
 
 // The host records: ITEMS and TILE hold the chosen values, the launch
-// records the chosen blocks.
+// records the chosen blocks and items per thread.
 // (PTX leaves out trailing zero bytes.)
 // CHECK-DAG: .global .align 4 .b8 __energy_tunable_ITEMS[20] = {2, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 4};
 // CHECK-DAG: .global .align 4 .b8 __energy_tunable_TILE[20] = {8, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 32};
-// CHECK-DAG: .global .align 4 .b8 __energy_launch_saxpy[16] = {96, 0, 0, 0, 1, 0, 0, 0, 1};
-// CHECK-DAG: .global .align 4 .b8 __energy_launch_sgemm[16] = {8, 0, 0, 0, 8, 0, 0, 0, 1};
+// CHECK-DAG: .global .align 4 .b8 __energy_launch_saxpy[20] = {96, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2};
+// CHECK-DAG: .global .align 4 .b8 __energy_launch_sgemm[20] = {8, 0, 0, 0, 8, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
 // The user-bounded kernel's record follows its __launch_bounds__(128).
-// CHECK-DAG: .global .align 4 .b8 __energy_launch_bounded[16] = {128, 0, 0, 0, 1, 0, 0, 0, 1};
+// CHECK-DAG: .global .align 4 .b8 __energy_launch_bounded[20] = {128, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
 
 // CHECK-LABEL: .entry _Z5saxpyifPKfPf(
 // CHECK: .reqntid 96, 1, 1

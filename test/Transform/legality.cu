@@ -114,7 +114,7 @@ __global__ void fixed256(float *x) {
 // REPORT: skipped fixed256(float*)
 
 // The launch record carries the dynamic shared memory of the chosen block.
-// PTX: .global .align 4 .b8 __energy_launch_dyn_undeclared[16] = {128, 0, 0, 0, 1, 0, 0, 0, 1};
+// PTX: .global .align 4 .b8 __energy_launch_dyn_undeclared[20] = {128, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
 // PTX-LABEL: .entry _Z14dyn_undeclaredPf(
 // PTX: .reqntid 128, 1, 1
 

@@ -11,8 +11,8 @@
 // RUN: %opt %loadenergy -passes=energy-optimize '-energy-force-config=scale<float>:128:ITEMS=2' \
 // RUN:   '-energy-force-config=scale<double>:64:ITEMS=2' %t.ll -S -o - | FileCheck %s --check-prefix=FORCED
 // FORCED-DAG: @__energy_tunable_ITEMS = {{.*}} [i32 2, i32 1, i32 1, i32 2, i32 4]
-// FORCED-DAG: @_Z21__energy_launch_scaleIfE = {{.*}} { [3 x i32] [i32 128, i32 1, i32 1], i32 0 }
-// FORCED-DAG: @_Z21__energy_launch_scaleIdE = {{.*}} { [3 x i32] [i32 64, i32 1, i32 1], i32 0 }
+// FORCED-DAG: @_Z21__energy_launch_scaleIfE = {{.*}} { [3 x i32] [i32 128, i32 1, i32 1], i32 0, i32 2 }
+// FORCED-DAG: @_Z21__energy_launch_scaleIdE = {{.*}} { [3 x i32] [i32 64, i32 1, i32 1], i32 0, i32 2 }
 #include <energy/energy.cuh>
 
 ENERGY_TUNABLE_PER_THREAD(ITEMS, 1, 1, 2, 4);

@@ -8,9 +8,9 @@
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 
 // Each record holds its own instantiation's block, the one in its reqntid.
-// IR-DAG: @_Z21__energy_launch_scaleIfLi4EE = {{.*}} { [3 x i32] [i32 [[FLOAT:[0-9]+]], i32 1, i32 1], i32 0 }
-// IR-DAG: @_Z21__energy_launch_scaleIdLi2EE = {{.*}} { [3 x i32] [i32 [[DOUBLE:[0-9]+]], i32 1, i32 1], i32 0 }
-// IR-DAG: @_Z20__energy_launch_tileIfE = {{.*}} { [3 x i32] [i32 [[TILE:[0-9]+]], i32 [[TILEY:[0-9]+]], i32 1], i32 0 }
+// IR-DAG: @_Z21__energy_launch_scaleIfLi4EE = {{.*}} { [3 x i32] [i32 [[FLOAT:[0-9]+]], i32 1, i32 1], i32 0, i32 1 }
+// IR-DAG: @_Z21__energy_launch_scaleIdLi2EE = {{.*}} { [3 x i32] [i32 [[DOUBLE:[0-9]+]], i32 1, i32 1], i32 0, i32 1 }
+// IR-DAG: @_Z20__energy_launch_tileIfE = {{.*}} { [3 x i32] [i32 [[TILE:[0-9]+]], i32 [[TILEY:[0-9]+]], i32 1], i32 0, i32 1 }
 // IR-DAG: !{ptr @_Z5scaleIfLi4EEviPT_, !"reqntidx", i32 [[FLOAT]]}
 // IR-DAG: !{ptr @_Z5scaleIdLi2EEviPT_, !"reqntidx", i32 [[DOUBLE]]}
 // IR-DAG: !{ptr @_Z4tileIfEviPT_, !"reqntidx", i32 [[TILE]]}
@@ -23,23 +23,23 @@
 // force names an instantiation by its template arguments.
 // RUN: %opt %loadenergy -passes=energy-optimize '-energy-force-config=scale<float, 4>:128' \
 // RUN:   '-energy-force-config=scale<double, 2>:64' %t.ll -S -o - | FileCheck %s --check-prefix=FORCED
-// FORCED-DAG: @_Z21__energy_launch_scaleIfLi4EE = {{.*}} { [3 x i32] [i32 128, i32 1, i32 1], i32 0 }
-// FORCED-DAG: @_Z21__energy_launch_scaleIdLi2EE = {{.*}} { [3 x i32] [i32 64, i32 1, i32 1], i32 0 }
+// FORCED-DAG: @_Z21__energy_launch_scaleIfLi4EE = {{.*}} { [3 x i32] [i32 128, i32 1, i32 1], i32 0, i32 1 }
+// FORCED-DAG: @_Z21__energy_launch_scaleIdLi2EE = {{.*}} { [3 x i32] [i32 64, i32 1, i32 1], i32 0, i32 1 }
 // FORCED-DAG: !{ptr @_Z5scaleIfLi4EEviPT_, !"reqntidx", i32 128}
 // FORCED-DAG: !{ptr @_Z5scaleIdLi2EEviPT_, !"reqntidx", i32 64}
 
 // Without the plugin the records hold the declared defaults, in the PTX.
 // RUN: %clang %cudaflags -O2 -S %s -o - | FileCheck %s --check-prefix=PTX
-// PTX-DAG: .weak .global .align 4 .b8 _Z21__energy_launch_scaleIfLi4EE[16] = {0, 1, 0, 0, 1, 0, 0, 0, 1};
-// PTX-DAG: .weak .global .align 4 .b8 _Z20__energy_launch_tileIfE[16] = {32, 0, 0, 0, 8, 0, 0, 0, 1};
+// PTX-DAG: .weak .global .align 4 .b8 _Z21__energy_launch_scaleIfLi4EE[20] = {0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
+// PTX-DAG: .weak .global .align 4 .b8 _Z20__energy_launch_tileIfE[20] = {32, 0, 0, 0, 8, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
 
 // The host side compiles, and reads each instantiation's record.
 // RUN: %clang -x cuda --cuda-host-only --cuda-gpu-arch=sm_90 --cuda-path=/usr/local/cuda \
 // RUN:   -isystem %srcroot/include/energy/cuda-compat -I %srcroot/include -Wno-unknown-cuda-version \
 // RUN:   -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=HOST
-// HOST-DAG: call {{.*}} @cudaMemcpyFromSymbol({{.*}} @_Z21__energy_launch_scaleIfLi4EE,
-// HOST-DAG: call {{.*}} @cudaMemcpyFromSymbol({{.*}} @_Z21__energy_launch_scaleIdLi2EE,
-// HOST-DAG: call {{.*}} @cudaMemcpyFromSymbol({{.*}} @_Z20__energy_launch_tileIfE,
+// HOST-DAG: {{call|invoke}} {{.*}} @cudaMemcpyFromSymbol({{.*}} @_Z21__energy_launch_scaleIfLi4EE,
+// HOST-DAG: {{call|invoke}} {{.*}} @cudaMemcpyFromSymbol({{.*}} @_Z21__energy_launch_scaleIdLi2EE,
+// HOST-DAG: {{call|invoke}} {{.*}} @cudaMemcpyFromSymbol({{.*}} @_Z20__energy_launch_tileIfE,
 
 // An instantiation whose record host code never reads would be launched
 // with some other block: an error, not a rewrite.

@@ -2,9 +2,13 @@
 // energy tuning. Built with the plugin (tools/energy-cuda), the kernels get
 // the chosen block shape and tile sizes; the host reads the choice and
 // launches with it. Built without, the same source runs with the defaults.
+// Built with nvcc and the plugin's header, it runs with the choice too.
 //
 //   build/bin/energy-cuda --energy-report=report.json energy_example.cu -o example
 //   ./example            # needs an NVIDIA GPU
+//   # or plan with the plugin, build with nvcc:
+//   build/bin/energy-cuda -c --energy-header=choices.h energy_example.cu -o /dev/null
+//   nvcc -arch=sm_90 -DENERGY_CHOICES='"choices.h"' -Iinclude -I. energy_example.cu -o example
 #include <energy/energy.cuh>
 
 #include <cmath>
@@ -75,12 +79,11 @@ int main() {
   check(cudaMalloc(&y, n * sizeof(float)), "cudaMalloc");
   cudaMemcpy(x, hx.data(), n * sizeof(float), cudaMemcpyHostToDevice);
   cudaMemcpy(y, hy.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-  dim3 block = ENERGY_BLOCK_DIM(saxpy);
-  int items = ENERGY_HOST_VALUE(ITEMS);
-  unsigned threads = (n + items - 1) / items;
-  dim3 grid((threads + block.x - 1) / block.x);
-  std::printf("saxpy: block %u, ITEMS=%d, grid %u\n", block.x, items, grid.x);
-  saxpy<<<grid, block>>>(n, 2.0f, x, y);
+  // The chosen block, and a grid that covers n items at the chosen ITEMS.
+  auto launch = ENERGY_LAUNCH(n, saxpy);
+  std::printf("saxpy: block %u, ITEMS=%d, grid %u\n", launch.config.block.x,
+              ENERGY_HOST_VALUE(ITEMS), launch.config.grid.x);
+  check(launch(n, 2.0f, x, y), "saxpy launch");
   check(cudaDeviceSynchronize(), "saxpy");
   std::vector<float> out(n);
   cudaMemcpy(out.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost);
@@ -99,11 +102,11 @@ int main() {
   check(cudaMalloc(&c, m * m * sizeof(float)), "cudaMalloc");
   cudaMemcpy(a, ha.data(), m * m * sizeof(float), cudaMemcpyHostToDevice);
   cudaMemcpy(b, hb.data(), m * m * sizeof(float), cudaMemcpyHostToDevice);
+  // One thread per element of C: an m x m domain.
   dim3 tblock = ENERGY_BLOCK_DIM(sgemm);
-  dim3 tgrid((m + tblock.x - 1) / tblock.x, (m + tblock.y - 1) / tblock.y);
   std::printf("sgemm: block %ux%u, TILE=%d\n", tblock.x, tblock.y,
               ENERGY_HOST_VALUE(TILE));
-  sgemm<<<tgrid, tblock>>>(m, a, b, c);
+  check(ENERGY_LAUNCH(dim3(m, m), sgemm)(m, a, b, c), "sgemm launch");
   check(cudaDeviceSynchronize(), "sgemm");
   std::vector<float> hc(m * m);
   cudaMemcpy(hc.data(), c, m * m * sizeof(float), cudaMemcpyDeviceToHost);
