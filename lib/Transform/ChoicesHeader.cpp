@@ -81,7 +81,7 @@ Error writeChoicesHeader(StringRef Path, StringRef ModuleName,
     if (auto N = P.Apply ? entryName(P.Record) : std::nullopt)
       Qualifiers[N->Kernel].insert(N->Qualifier);
   for (const KernelPlan &P : Plans) {
-    OS << "\n// " << P.Name << ": " << explainChoice(P) << "\n";
+    OS << "\n// " << P.Name << ": " << explainChoice(P).str() << "\n";
     if (!P.Apply) {
       OS << "// advice only (" << (P.UserBounded ? "launch bounds in the source"
                                                  : "not opted in")
