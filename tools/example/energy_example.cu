@@ -1,7 +1,7 @@
-// The bundled example: a tiled SGEMM and a memory-bound SAXPY, opted in to
-// energy tuning. Built with the plugin (tools/energy-cuda), the kernels get
-// the chosen block shape and tile sizes; the host reads the choice and
-// launches with it. Built without, the same source runs with the defaults.
+// The bundled example: a tiled SGEMM and a memory-bound SAXPY
+// (energy_example_kernels.cuh), opted in to energy tuning. Built with the
+// plugin (tools/energy-cuda), the kernels get the chosen block shape and tile
+// sizes; the host reads the choice and launches with it. Built without, the same source runs with the defaults.
 // Built with nvcc and the plugin's header, it runs with the choice too.
 //
 //   build/bin/energy-cuda --energy-report=report.json energy_example.cu -o example
@@ -11,50 +11,12 @@
 //   nvcc -arch=sm_90 -DENERGY_CHOICES='"choices.h"' -Iinclude -I. energy_example.cu -o example
 #include <energy/energy.cuh>
 
+#include "energy_example_kernels.cuh"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-// --- SAXPY: y = a*x + y, ITEMS elements per thread ---
-ENERGY_TUNABLE_PER_THREAD(ITEMS, 1, 1, 2, 4, 8);
-ENERGY_WORKLOAD(saxpy, 1 << 24);
-
-ENERGY_KERNEL(saxpy) void saxpy(int n, float a, const float *x, float *y) {
-  const int items = ENERGY_VALUE(ITEMS);
-  int thread = blockIdx.x * blockDim.x + threadIdx.x;
-  int threads = gridDim.x * blockDim.x;
-  // Consecutive threads touch consecutive elements in every step.
-  for (int k = 0; k < items; ++k) {
-    int i = thread + k * threads;
-    if (i < n)
-      y[i] = a * x[i] + y[i];
-  }
-}
-
-// --- SGEMM: C = A*B, square n x n, TILE x TILE threads per block ---
-ENERGY_TUNABLE(TILE, 16, 8, 16, 32);
-ENERGY_WORKLOAD(sgemm, 4096 * 4096);
-
-ENERGY_KERNEL_TILED(sgemm, TILE, TILE)
-void sgemm(int n, const float *A, const float *B, float *C) {
-  ENERGY_SHARED(float, As, "TILE,TILE")[TILE_max][TILE_max];
-  ENERGY_SHARED(float, Bs, "TILE,TILE")[TILE_max][TILE_max];
-  const int tile = ENERGY_VALUE(TILE);
-  int tx = threadIdx.x, ty = threadIdx.y;
-  int row = blockIdx.y * tile + ty, col = blockIdx.x * tile + tx;
-  float acc = 0.0f;
-  for (int k0 = 0; k0 < n; k0 += tile) {
-    As[ty][tx] = (row < n && k0 + tx < n) ? A[row * n + k0 + tx] : 0.0f;
-    Bs[ty][tx] = (k0 + ty < n && col < n) ? B[(k0 + ty) * n + col] : 0.0f;
-    __syncthreads();
-    for (int k = 0; k < tile; ++k)
-      acc += As[ty][k] * Bs[k][tx];
-    __syncthreads();
-  }
-  if (row < n && col < n)
-    C[row * n + col] = acc;
-}
 
 static void check(cudaError_t e, const char *what) {
   if (e != cudaSuccess) {
