@@ -272,8 +272,8 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
       ENERGY_APPLY_(ENERGY_KERNEL_INIT_, ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY)); \
   __device__ ::energy::launch_record __energy_launch_##KERNEL =                \
       __energy_choice_##KERNEL;                                                \
-  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL() {      \
-    return __energy_choice_##KERNEL;                                           \
+  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL() {      \
+    return &__energy_choice_##KERNEL;                                          \
   }
 #define ENERGY_KERNEL_BOUNDS_OF_(KERNEL, BX, BY)                               \
   ENERGY_APPLY_(ENERGY_KERNEL_BOUNDS_, ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY))
@@ -281,10 +281,10 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 #define ENERGY_RECORD_(KERNEL, BX, BY)                                         \
   __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
       {(unsigned)(BX), (unsigned)(BY), 1u}, 0u, 1u};                           \
-  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL() {      \
+  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL() {      \
     static const ::energy::launch_record record =                             \
         ::energy::read_symbol(__energy_launch_##KERNEL);                       \
-    return record;                                                             \
+    return &record;                                                            \
   }
 #define ENERGY_KERNEL_BOUNDS_OF_(KERNEL, BX, BY)
 #endif
@@ -299,7 +299,7 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 /// ENERGY_BLOCK_DIM and ENERGY_LAUNCH here (the program reads the record
 /// once, whichever file reads it first).
 #define ENERGY_KERNEL_EXTERN(KERNEL)                                           \
-  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL()
+  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL()
 
 /// An instantiation of a kernel template points to its own instantiation of
 /// the record (a variable template), given as the annotation's argument.
@@ -319,9 +319,9 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
   __device__ ::energy::launch_record __energy_launch_##KERNEL =                \
       __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>;                          \
   template <ENERGY_UNPAREN_ PARAMS>                                            \
-  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL() {      \
+  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL() {      \
     (void)&__energy_launch_##KERNEL<ENERGY_UNPAREN_ ARGS>; /* in the image */  \
-    return __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>;                     \
+    return &__energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>;                    \
   }
 // A template with entries bounds each instantiation to its record's block.
 #define ENERGY_TEMPLATE_BOUNDS_(KERNEL, ARGS)                                  \
@@ -335,10 +335,10 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
   __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
       {(unsigned)(BX), (unsigned)(BY), 1u}, 0u, 1u};                           \
   template <ENERGY_UNPAREN_ PARAMS>                                            \
-  __host__ const ::energy::launch_record &__energy_choice_of_##KERNEL() {      \
+  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL() {      \
     static const ::energy::launch_record record =                             \
         ::energy::read_symbol(__energy_launch_##KERNEL<ENERGY_UNPAREN_ ARGS>); \
-    return record;                                                             \
+    return &record;                                                            \
   }
 #define ENERGY_TEMPLATE_BOUNDS_(KERNEL, ARGS)
 #endif
@@ -399,7 +399,7 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 /// the device image once per process (under ENERGY_CHOICES, the header's);
 /// an instantiation of a kernel template is named with its template
 /// arguments: ENERGY_CHOICE(scale<float, 4>).
-#define ENERGY_CHOICE(...) (__energy_choice_of_##__VA_ARGS__())
+#define ENERGY_CHOICE(...) (*__energy_choice_of_##__VA_ARGS__())
 /// The chosen block shape (host side).
 #define ENERGY_BLOCK_DIM(...) (::energy::block_of(ENERGY_CHOICE(__VA_ARGS__)))
 /// The dynamic shared memory of that shape (ENERGY_DYNAMIC_SHARED; host).
