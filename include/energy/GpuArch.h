@@ -48,6 +48,10 @@ struct ComputeCapability {
   unsigned SharedMemAllocUnit;          // bytes
   unsigned ReservedSharedMemPerBlock;   // bytes the driver adds to each block
   double SharedBytesPerClockPerSM;
+  /// L1 data cache and shared memory together per SM, bytes: what shared
+  /// memory leaves of it caches global loads. 0 where global loads are not
+  /// cached in L1 by default (6.x: L2 only).
+  unsigned UnifiedL1Bytes;
 };
 
 /// The performance and power of one board.

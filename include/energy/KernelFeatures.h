@@ -114,7 +114,9 @@ namespace energy {
   X(global_footprint_bytes, Kernel, "bytes/thread",                                \
     "distinct global bytes (whole sectors) the block's affine accesses touch, per thread of the block; 0 if the block shape is not known") \
   X(global_footprint_accessed_bytes, Kernel, "bytes/thread",                       \
-    "global bytes those same accesses move per thread, repeats included")
+    "global bytes those same accesses move per thread, repeats included")       \
+  X(global_working_set_bytes, Kernel, "bytes/thread",                              \
+    "the footprint of one iteration of each access's outermost loop, per thread of the block; 0 if the block shape is not known")
 
 /// Launch bounds already present on a kernel (0 = absent).
 struct LaunchBounds {

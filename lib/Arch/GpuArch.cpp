@@ -66,7 +66,10 @@ constexpr unsigned MiB = 1024 * KiB;
 // Field groups, one per line: warp size, threads/block, threads/SM,
 // warps/SM, blocks/SM; registers/SM, /thread, /block; register unit,
 // sub-partitions; shared memory/SM, /block opt-in, /block default; shared
-// memory unit, reserved/block; shared memory bytes/clock/SM.
+// memory unit, reserved/block; shared memory bytes/clock/SM; unified L1 and
+// shared memory/SM ([CPG], "Compute Capability 7.x" ff.: 128 KB on 7.0, 96
+// KB on 7.5, 192 KB on 8.0, 128 KB on 8.6 and 8.9, 256 KB on 9.0 and 10.0;
+// 6.x caches global loads in L2 only, "Compute Capability 6.x").
 // clang-format off
 static const ComputeCapability ComputeCapabilities[] = {
     {
@@ -78,6 +81,7 @@ static const ComputeCapability ComputeCapabilities[] = {
         96 * KiB, 48 * KiB, 48 * KiB,
         256, 0,
         128.0,
+        0,
     },
     {
         70, "sm_70", "v100",
@@ -88,6 +92,7 @@ static const ComputeCapability ComputeCapabilities[] = {
         96 * KiB, 96 * KiB, 48 * KiB,
         256, 0,
         128.0,
+        128 * KiB,
     },
     {
         75, "sm_75", "t4",
@@ -98,6 +103,7 @@ static const ComputeCapability ComputeCapabilities[] = {
         64 * KiB, 64 * KiB, 48 * KiB,
         256, 0,
         128.0,
+        96 * KiB,
     },
     {
         80, "sm_80", "a100-sxm-80gb",
@@ -108,6 +114,7 @@ static const ComputeCapability ComputeCapabilities[] = {
         164 * KiB, 163 * KiB, 48 * KiB,
         128, 1024,
         128.0,
+        192 * KiB,
     },
     {
         86, "sm_86", "a10",
@@ -118,6 +125,7 @@ static const ComputeCapability ComputeCapabilities[] = {
         100 * KiB, 99 * KiB, 48 * KiB,
         128, 1024,
         128.0,
+        128 * KiB,
     },
     {
         89, "sm_89", "l4",
@@ -128,6 +136,7 @@ static const ComputeCapability ComputeCapabilities[] = {
         100 * KiB, 99 * KiB, 48 * KiB,
         128, 1024,
         128.0,
+        128 * KiB,
     },
     {
         90, "sm_90", "h100-sxm",
@@ -138,6 +147,7 @@ static const ComputeCapability ComputeCapabilities[] = {
         228 * KiB, 227 * KiB, 48 * KiB,
         128, 1024,
         128.0,
+        256 * KiB,
     },
     {
         100, "sm_100", "b200",
@@ -148,6 +158,7 @@ static const ComputeCapability ComputeCapabilities[] = {
         228 * KiB, 227 * KiB, 48 * KiB,
         128, 1024,
         128.0,
+        256 * KiB,
     },
 };
 

@@ -104,6 +104,8 @@ constexpr double SectorBytes = 32;
 // hoisting give, in the sense of [VOLK]'s ILP x warps argument. Streaming
 // kernels (STREAM/BabelStream copy, triad) reach about 90% of the datasheet
 // DRAM bandwidth on V100, A100 and H100 (DramEfficiency).
+// An L2 hit takes about 190-200 cycles (V100 193, T4 188 [JIA]).
+constexpr double L2HitLatencyCycles = 200;
 // A shared-memory or L1 access occupies at least one 4-byte bank slot per
 // thread [CPG, "Shared Memory"]; a warp's access to words that share a bank
 // is serialized, once per distinct word (see bankConflictWays).
@@ -159,6 +161,7 @@ struct ThreadWork {
   double Int = 0, Conversions = 0, Sfu = 0, Shuffles = 0;
   double Instructions = 0;  // issue slots
   double DramBytes = 0;     // sectors moved, after the coalescing model
+  double StreamedBytes = 0; // the same without the block's reuse
   double L2Bytes = 0;       // sectors through L2, partial rows included
   double GlobalAccesses = 0;
   double L1Bytes = 0;       // shared and local memory bank traffic
@@ -232,9 +235,11 @@ double bankConflictWays(const KernelFeatures &F, const CostQuery &Q) {
 
 /// DRAM bytes per thread once the block's reuse is served by L2: the
 /// accesses whose footprint the features measured (a share of the bytes)
-/// move their distinct sectors, as long as the footprints of the blocks
-/// resident on the whole GPU fit in L2; beyond that, the share that does
-/// not fit moves as often as it is accessed.
+/// move their distinct sectors, as long as the working sets of the blocks
+/// resident on the whole GPU fit in L2 (a block's threads share data while
+/// they run through a loop side by side: one iteration's footprint, the
+/// whole footprint where the features have no working set); beyond that,
+/// the share that does not fit moves as often as it is accessed.
 double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
   double Accessed = nonNegative(F.global_load_bytes) +
                     nonNegative(F.global_store_bytes) +
@@ -250,10 +255,43 @@ double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
   if (Footprint >= Streamed)
     return Dram;
   const GpuArch &A = *Q.Arch;
-  double Resident = Footprint * Q.threadsPerBlock() *
+  double WorkingSet = F.global_working_set_bytes > 0
+                          ? std::min(F.global_working_set_bytes, Footprint)
+                          : Footprint;
+  double Resident = WorkingSet * Q.threadsPerBlock() *
                     std::max(1u, Q.Occ.ActiveBlocksPerSM) * A.SMCount;
   double Fits = A.L2Bytes > 0 ? std::min(1.0, A.L2Bytes / Resident) : 1.0;
   return Dram * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
+}
+
+/// L2 bytes per thread once L1 serves the block's reuse: as reuseInL2, with
+/// the working sets of the blocks resident on one SM against what shared
+/// memory leaves of its L1. Each distinct sector still comes from L2 once.
+double reuseInL1(const KernelFeatures &F, const CostQuery &Q, double L2) {
+  double Accessed = nonNegative(F.global_load_bytes) +
+                    nonNegative(F.global_store_bytes) +
+                    nonNegative(F.generic_load_bytes) +
+                    nonNegative(F.generic_store_bytes);
+  double Covered = std::min(nonNegative(F.global_footprint_accessed_bytes),
+                            Accessed);
+  double Footprint = nonNegative(F.global_footprint_bytes);
+  double WorkingSet = nonNegative(F.global_working_set_bytes);
+  const GpuArch &A = *Q.Arch;
+  if (Covered <= 0 || Footprint <= 0 || WorkingSet <= 0 ||
+      A.UnifiedL1Bytes == 0)
+    return L2;
+  double Share = Covered / Accessed;
+  double Streamed = L2 * Share;
+  if (Footprint >= Streamed)
+    return L2;
+  double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
+  double Cache = double(A.UnifiedL1Bytes) -
+                 std::min(double(A.SharedMemPerSM),
+                          Blocks * Q.SharedBytesPerBlock);
+  double Resident = std::min(WorkingSet, Footprint) * Q.threadsPerBlock() *
+                    Blocks;
+  double Fits = std::clamp(Cache / Resident, 0.0, 1.0);
+  return L2 * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
 }
 
 ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
@@ -272,7 +310,9 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
       nonNegative(F.instructions) + Special * SpecialFnExtraFp32Ops;
   W.DramBytes = dramBytesPerThread(F, Q.Block[0], Q.Arch->WarpSize,
                                    W.GlobalAccesses, W.L2Bytes);
+  W.StreamedBytes = W.DramBytes;
   W.DramBytes = reuseInL2(F, Q, W.DramBytes);
+  W.L2Bytes = reuseInL1(F, Q, W.L2Bytes);
   auto Banked = [](double Bytes, double Accesses) {
     return std::max(nonNegative(Bytes), MinBankBytes * nonNegative(Accesses));
   };
@@ -366,18 +406,23 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
       1.0, Warps * W.Ilp / (R.Schedulers * K.DependentIssueCycles));
   Term Compute = {Busiest->Name, Busiest->Cycles / HiddenFraction};
 
-  // Little's law: the SM sustains at most (bytes in flight / latency).
+  // Little's law: the SM sustains at most (bytes in flight / latency). An
+  // access the block's reuse serves from cache (the share Hit) moves
+  // nothing from DRAM and waits the L2's latency instead.
   double Dram = 0;
   if (W.DramBytes > 0) {
     double ThreadsPerWarp = std::min<double>(Q.threadsPerBlock(), A.WarpSize);
+    double Missed = std::min(1.0, W.DramBytes / W.StreamedBytes);
     double BytesPerWarpAccess =
-        W.DramBytes / W.GlobalAccesses * ThreadsPerWarp;
+        W.StreamedBytes / W.GlobalAccesses * ThreadsPerWarp;
     double InFlight = Warps *
                       std::min(W.GlobalAccesses, K.AccessesInFlightPerWarp) *
-                      BytesPerWarpAccess;
+                      BytesPerWarpAccess * Missed;
+    double Latency = Missed * K.DramLatencyNs * 1e-9 +
+                     (1 - Missed) * L2HitLatencyCycles / R.ClockHz;
     double Bandwidth =
         std::min({R.DramBytesPerSecond / BusySMs, R.L2PortBytesPerSecond,
-                  InFlight / (K.DramLatencyNs * 1e-9)});
+                  InFlight / Latency});
     Dram = W.DramBytes * Threads / Bandwidth * R.ClockHz;
   }
   Term Others[] = {

@@ -305,6 +305,56 @@ BoundValue boundValue(const Value *V) {
   return B;
 }
 
+/// The backedge-taken count of a rotated counting loop `do { ... } while
+/// ((i += S) < n)` whose increment the source declares free of overflow
+/// (nsw for a signed compare, nuw for an unsigned one), S > 0: ceil(max(n -
+/// first i + S, 0) / S). ScalarEvolution drops such flags from an increment
+/// outside the loop's header (a tiled loop whose latch follows an inner
+/// loop), and then cannot count the loop.
+const SCEV *countFromIncrementFlags(const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Latch = L->getLoopLatch();
+  if (!Latch || L->getExitingBlock() != Latch)
+    return nullptr;
+  auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
+  auto *Cmp = Br && Br->isConditional()
+                  ? dyn_cast<ICmpInst>(Br->getCondition())
+                  : nullptr;
+  if (!Cmp)
+    return nullptr;
+  // The condition under which the loop goes on, as `Next < Bound`.
+  ICmpInst::Predicate P = L->contains(Br->getSuccessor(0))
+                              ? Cmp->getPredicate()
+                              : Cmp->getInversePredicate();
+  Value *Next = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
+  if (!L->isLoopInvariant(Bound)) {
+    std::swap(Next, Bound);
+    P = ICmpInst::getSwappedPredicate(P);
+  }
+  auto *Inc = dyn_cast<BinaryOperator>(Next);
+  if (!L->isLoopInvariant(Bound) || !Inc ||
+      Inc->getOpcode() != Instruction::Add ||
+      !(P == ICmpInst::ICMP_SLT ? Inc->hasNoSignedWrap()
+                                : P == ICmpInst::ICMP_ULT &&
+                                      Inc->hasNoUnsignedWrap()))
+    return nullptr;
+  auto *Rec = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Next));
+  if (!Rec || Rec->getLoop() != L || !Rec->isAffine())
+    return nullptr;
+  auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
+  if (!Step || !Step->getAPInt().isStrictlyPositive())
+    return nullptr;
+  const SCEV *End = SE.getSCEV(Bound);
+  const SCEV *Span =
+      P == ICmpInst::ICMP_SLT
+          ? SE.getSMaxExpr(SE.getMinusSCEV(End, Rec->getStart()),
+                           SE.getZero(End->getType()))
+          : SE.getMinusSCEV(SE.getUMaxExpr(End, Rec->getStart()),
+                            Rec->getStart());
+  const SCEV *Rounded = SE.getAddExpr(
+      Span, SE.getMinusSCEV(Step, SE.getOne(Step->getType())));
+  return SE.getUDivExpr(Rounded, Step);
+}
+
 /// The trip count with every unknown value in the loop's bound (a kernel
 /// argument, blockDim ...) taken as what ENERGY_ASSUME states for it, else
 /// DefaultExtent: `k < n; k += TILE` runs DefaultExtent / TILE times, so
@@ -316,6 +366,8 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
                                           std::vector<BoundValue> &Values) {
   const SCEV *Taken = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(Taken))
+    Taken = countFromIncrementFlags(L, SE);
+  if (!Taken)
     return std::nullopt;
   UnknownCollector Collector;
   SCEVTraversal<UnknownCollector>(Collector).visitAll(Taken);
@@ -649,6 +701,7 @@ KernelFeatures FeatureCounter::count(Function &F) {
     double Threads = double(Opts.Block[0]) * Opts.Block[1] * Opts.Block[2];
     Out.global_footprint_bytes = Footprint->sectorBytes() / Threads;
     Out.global_footprint_accessed_bytes = Footprint->accessedBytesPerThread();
+    Out.global_working_set_bytes = Footprint->workingSetBytes() / Threads;
   }
 
   return Done[&F] = Out;

@@ -4,6 +4,7 @@
 #include "AccessStride.h"
 #include "ThreadDependence.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 #include <tuple>
 
@@ -81,7 +83,8 @@ std::optional<int64_t> loopStep(const SCEV *S, const Loop *L,
 /// address of thread 0 in the first iteration.
 class FirstAddress : public SCEVRewriteVisitor<FirstAddress> {
 public:
-  FirstAddress(ScalarEvolution &SE) : SCEVRewriteVisitor(SE) {}
+  FirstAddress(ScalarEvolution &SE, const IndexEvaluator &Index)
+      : SCEVRewriteVisitor(SE), Index(Index) {}
 
   const SCEV *visitAddRecExpr(const SCEVAddRecExpr *Rec) {
     return visit(Rec->getStart());
@@ -118,9 +121,54 @@ public:
       if (Read->Reg == SpecialRegister::ThreadIdx ||
           Read->Reg == SpecialRegister::LaneId)
         return SE.getZero(U->getType());
+    // Index arithmetic on thread ids (tid % 16) as thread 0 computes it.
+    static constexpr ThreadIndex Thread0 = {0, 0, 0};
+    if (U->getType()->isIntegerTy())
+      if (auto Value = Index.evaluate(U->getValue(), &Thread0))
+        return SE.getConstant(*Value);
     return U;
   }
+
+private:
+  const IndexEvaluator &Index;
 };
+
+} // namespace
+
+namespace {
+
+/// Sorted, disjoint byte intervals [first, second).
+using Intervals = std::vector<std::pair<int64_t, int64_t>>;
+
+/// The union of any intervals, as sorted disjoint ones.
+Intervals merged(Intervals Spans) {
+  llvm::sort(Spans);
+  Intervals Out;
+  for (auto [Begin, End] : Spans) {
+    if (!Out.empty() && Begin <= Out.back().second)
+      Out.back().second = std::max(Out.back().second, End);
+    else
+      Out.push_back({Begin, End});
+  }
+  return Out;
+}
+
+/// The bytes of whole sectors the intervals touch.
+double sectorBytesOf(const Intervals &Spans) {
+  auto Sector = static_cast<int64_t>(SectorBytes);
+  auto Floor = [&](int64_t X) {
+    return X >= 0 ? X / Sector : -((-X + Sector - 1) / Sector);
+  };
+  double Bytes = 0;
+  int64_t LastSector = std::numeric_limits<int64_t>::min();
+  for (auto [Begin, End] : Spans) {
+    int64_t From = std::max(Floor(Begin), LastSector + 1), To = Floor(End - 1);
+    if (To >= From)
+      Bytes += double(To - From + 1) * SectorBytes;
+    LastSector = std::max(LastSector, To);
+  }
+  return Bytes;
+}
 
 } // namespace
 
@@ -146,73 +194,49 @@ double boxFootprintBytes(ArrayRef<FootprintTerm> Terms,
     else
       Rows.push_back({C, E});
   }
-  std::vector<int64_t> Shifts(Offsets.begin(), Offsets.end());
-  if (Shifts.empty())
-    Shifts.push_back(0);
-  llvm::sort(Shifts);
-  Shifts.erase(std::unique(Shifts.begin(), Shifts.end()), Shifts.end());
-  auto Sectors = [](double Bytes) {
-    return std::ceil(Bytes / SectorBytes) * SectorBytes;
-  };
-
-  double Intervals = double(Shifts.size());
-  for (auto [C, E] : Rows)
-    Intervals *= E;
-  if (Intervals > MaxEnumeratedIntervals) {
-    // Too many to list: each constant's spread, decomposed greedily along
-    // the rows' coefficients (largest first), widens the box.
-    int64_t Low = Shifts.front();
-    std::vector<double> Widen(Rows.size(), 0);
-    double Residual = 0;
-    for (int64_t O : Shifts) {
-      int64_t Rest = O - Low;
-      for (size_t I = Rows.size(); I-- > 0;) {
-        int64_t K = Rest / Rows[I].first;
-        Widen[I] = std::max(Widen[I], double(K));
-        Rest -= K * Rows[I].first;
-      }
-      Residual = std::max(Residual, double(Rest));
-    }
-    double Count = 1;
-    for (size_t I = 0; I < Rows.size(); ++I)
-      Count *= Rows[I].second + Widen[I];
-    return Count * Sectors(Run + Residual);
-  }
-  // The union of every row of every shifted copy: starts, sorted, merged.
-  std::vector<int64_t> Starts = {0};
-  for (auto [C, E] : Rows) {
-    std::vector<int64_t> Next;
-    Next.reserve(Starts.size() * size_t(E));
-    for (int64_t S : Starts)
-      for (int64_t K = 0; K < int64_t(E); ++K)
-        Next.push_back(S + K * C);
-    Starts = std::move(Next);
-  }
-  std::vector<int64_t> All;
-  All.reserve(Starts.size() * Shifts.size());
-  for (int64_t S : Starts)
-    for (int64_t O : Shifts)
-      All.push_back(S + O);
-  llvm::sort(All);
   auto Length = static_cast<int64_t>(Run);
-  auto Sector = static_cast<int64_t>(SectorBytes);
-  auto Floor = [&](int64_t X) {
-    return X >= 0 ? X / Sector : -((-X + Sector - 1) / Sector);
-  };
-  double Bytes = 0;
-  int64_t Begin = All.front(), End = All.front() + Length;
-  auto Close = [&] {
-    Bytes += double(Floor(End - 1) - Floor(Begin) + 1) * SectorBytes;
-  };
-  for (int64_t S : All) {
-    if (S > End) {
-      Close();
-      Begin = S;
+  Intervals Spans;
+  for (int64_t O : Offsets)
+    Spans.push_back({O, O + Length});
+  if (Spans.empty())
+    Spans.push_back({0, Length});
+  Spans = merged(std::move(Spans));
+  // Rows, smallest first, copy the union so far; listed while the copies
+  // are few, else counted: Copies disjoint copies of Spans, spanning Width.
+  double Copies = 1;
+  double Width = double(Spans.back().second - Spans.front().first);
+  for (auto [C, E] : Rows) {
+    if (Copies == 1 && double(Spans.size()) * E <= MaxEnumeratedIntervals) {
+      Intervals Copied;
+      Copied.reserve(Spans.size() * size_t(E));
+      for (auto [Begin, End] : Spans)
+        for (int64_t K = 0; K < int64_t(E); ++K)
+          Copied.push_back({Begin + K * C, End + K * C});
+      Spans = merged(std::move(Copied));
+      Width = double(Spans.back().second - Spans.front().first);
+      continue;
     }
-    End = std::max(End, S + Length);
+    // Too many to list: E copies, C apart, of a union Width wide cover
+    // E - 1 + ceil(Width / C) periods of C bytes, each holding what the
+    // union covers modulo C.
+    if (Copies == 1) {
+      Intervals Folded;
+      for (auto [Begin, End] : Spans) {
+        if (End - Begin >= C) {
+          Folded = {{0, C}};
+          break;
+        }
+        int64_t From = ((Begin % C) + C) % C, To = From + (End - Begin);
+        Folded.push_back({From, std::min(To, C)});
+        if (To > C)
+          Folded.push_back({0, To - C});
+      }
+      Spans = merged(std::move(Folded));
+    }
+    Copies *= E - 1 + std::ceil(Width / double(C));
+    Width += double(C) * (E - 1);
   }
-  Close();
-  return Bytes;
+  return Copies * sectorBytesOf(Spans);
 }
 
 BlockFootprint::BlockFootprint(
@@ -221,52 +245,73 @@ BlockFootprint::BlockFootprint(
     std::function<double(const Loop *)> Trips,
     std::function<unsigned(const Value *)> ArgumentValue)
     : Block(Block), SE(SE), LI(LI), TD(TD), Callees(Callees),
-      Trips(std::move(Trips)), ArgumentValue(std::move(ArgumentValue)) {}
+      Trips(std::move(Trips)), Index(Block, TD, std::move(ArgumentValue)) {}
 
 bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
                          uint64_t AccessBytes, double Executions) {
   if (!SE.isSCEVable(Ptr->getType()) || AccessBytes == 0)
     return false;
   const SCEV *Address = SE.getSCEV(const_cast<Value *>(Ptr));
-  // Integer kernel arguments (sizes, pitches) take their assumed values, so
-  // that `a[row * n + k]` has constant coefficients.
+  // Integer values every thread shares and the code fixes from sizes (a
+  // pitch argument as ENERGY_ASSUME or the default extent states it, `n /
+  // 4`, blockDim) become constants, so that `a[row * n + k]` has constant
+  // coefficients.
   ValueToSCEVMapTy Assumed;
-  struct ArgumentCollector {
+  struct UnknownCollector {
     SmallVector<const SCEVUnknown *, 4> Found;
     bool follow(const SCEV *S) {
       if (auto *U = dyn_cast<SCEVUnknown>(S))
-        if (isa<Argument>(U->getValue()) && U->getType()->isIntegerTy())
+        if (U->getType()->isIntegerTy())
           Found.push_back(U);
       return true;
     }
     bool isDone() const { return false; }
   } Collector;
-  SCEVTraversal<ArgumentCollector>(Collector).visitAll(Address);
+  SCEVTraversal<UnknownCollector>(Collector).visitAll(Address);
   for (const SCEVUnknown *U : Collector.Found)
-    Assumed[U->getValue()] =
-        SE.getConstant(U->getType(), ArgumentValue(U->getValue()));
+    if (!isa<ConstantInt>(U->getValue()))
+      if (auto Value = Index.evaluate(U->getValue(), /*Thread=*/nullptr))
+        Assumed[U->getValue()] = SE.getConstant(*Value);
   if (!Assumed.empty())
     Address = SCEVParameterRewriter::rewrite(Address, SE, Assumed);
   Group G;
   G.AccessBytes = AccessBytes;
+  bool AffineInThreads = true;
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     Stride D = scevStride(Address, SE, TD, Callees, Axis);
     if (D.K == Stride::Zero)
       continue;
     if (D.K != Stride::Constant)
-      return false;
+      AffineInThreads = false;
     G.Terms.push_back({D.Bytes, double(Block[Axis])});
+  }
+  // Otherwise each thread's offset, from the block's shape.
+  std::optional<std::vector<int64_t>> PerThread;
+  if (!AffineInThreads) {
+    G.Terms.clear();
+    PerThread = Index.threadOffsets(Address, SE);
+    if (!PerThread)
+      return false;
+  }
+  // With per-thread offsets, the loops must move the first and the last
+  // thread alike (index arithmetic recomputed in the loop is the same in
+  // every iteration).
+  const SCEV *Moved = Address, *MovedLast = nullptr;
+  if (PerThread) {
+    Moved = Index.atThread(Address, SE, {0, 0, 0});
+    MovedLast = Index.atThread(Address, SE,
+                               {Block[0] - 1, Block[1] - 1, Block[2] - 1});
   }
   for (const Loop *L = LI.getLoopFor(At.getParent()); L;
        L = L->getParentLoop()) {
-    std::optional<int64_t> Step = loopStep(Address, L, SE);
-    if (!Step)
+    std::optional<int64_t> Step = loopStep(Moved, L, SE);
+    if (!Step || (MovedLast && loopStep(MovedLast, L, SE) != Step))
       return false;
     if (*Step != 0)
-      G.Terms.push_back({*Step, Trips(L)});
+      G.Terms.push_back({*Step, Trips(L), !L->getParentLoop()});
   }
   // Split thread 0's first address into base, uniform part and constant.
-  const SCEV *First = FirstAddress(SE).visit(Address);
+  const SCEV *First = FirstAddress(SE, Index).visit(Address);
   const SCEV *Base = SE.getPointerBase(First);
   const SCEV *Rest = SE.getMinusSCEV(First, Base);
   if (isa<SCEVCouldNotCompute>(Rest))
@@ -282,28 +327,45 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
     }
   }
   // Rest no longer varies between the block's threads: a thread dependence
-  // that is not a constant stride made addressStride fail above.
+  // that is neither a constant stride nor a fixed offset per thread made
+  // this return above.
   std::vector<int64_t> Key = {reinterpret_cast<intptr_t>(Base),
                               reinterpret_cast<intptr_t>(Rest),
                               int64_t(AccessBytes)};
   for (const FootprintTerm &T : G.Terms) {
     Key.push_back(T.Coefficient);
     Key.push_back(int64_t(std::ceil(T.Extent)));
+    Key.push_back(T.Outermost);
   }
+  if (PerThread) // accesses that spread the threads alike share a group
+    Key.push_back(int64_t(hash_combine_range(PerThread->begin(),
+                                             PerThread->end())));
   Group &Into = Groups.try_emplace(std::move(Key), std::move(G)).first->second;
-  Into.Offsets.push_back(Constant);
+  if (PerThread)
+    for (int64_t Offset : *PerThread)
+      Into.Offsets.push_back(Constant + Offset);
+  else
+    Into.Offsets.push_back(Constant);
   Into.Executions += Executions;
   Accessed += Executions * double(AccessBytes);
   return true;
 }
 
-double BlockFootprint::sectorBytes() const {
+double BlockFootprint::sumOverGroups(bool OneOutermostIteration) const {
   double Threads = double(Block[0]) * Block[1] * Block[2];
   std::vector<double> PerGroup;
   for (const auto &[Key, G] : Groups) {
-    double Box = boxFootprintBytes(G.Terms, G.Offsets, G.AccessBytes);
+    std::vector<FootprintTerm> Terms;
+    double Iterations = 1;
+    for (const FootprintTerm &T : G.Terms) {
+      if (OneOutermostIteration && T.Outermost)
+        Iterations = std::max(1.0, T.Extent);
+      else
+        Terms.push_back(T);
+    }
+    double Box = boxFootprintBytes(Terms, G.Offsets, G.AccessBytes);
     // Never more than one sector per access.
-    double Most = G.Executions * Threads *
+    double Most = G.Executions / Iterations * Threads *
                   std::ceil(double(G.AccessBytes) / SectorBytes) * SectorBytes;
     PerGroup.push_back(std::min(Box, Most));
   }
@@ -314,5 +376,9 @@ double BlockFootprint::sectorBytes() const {
     Sum += B;
   return Sum;
 }
+
+double BlockFootprint::sectorBytes() const { return sumOverGroups(false); }
+
+double BlockFootprint::workingSetBytes() const { return sumOverGroups(true); }
 
 } // namespace energy

@@ -20,14 +20,19 @@
 //    exceed the contiguous run so far extends the run; a larger one repeats
 //    it (a new row);
 //  - the run rounds up to whole sectors.
-// What is not affine is not counted here; the cost model keeps its per-access
-// estimate for it.
+// An address whose thread dependence is not affine (tile loads through
+// tid % 16 and tid / 16) still belongs to a group when each thread's offset
+// follows from the block's shape (ThreadOffsets.h): its threads become
+// offsets, not terms. What is neither is not counted here; the cost model
+// keeps its per-access estimate for it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_FOOTPRINT_H
 #define ENERGY_LIB_FOOTPRINT_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "ThreadOffsets.h"
+
 #include "llvm/ADT/DenseMap.h"
 
 #include <array>
@@ -55,6 +60,8 @@ class ThreadDependence;
 struct FootprintTerm {
   int64_t Coefficient; // bytes per step of the variable
   double Extent;       // values of the variable
+  /// The variable is the iteration of the outermost loop around the access.
+  bool Outermost = false;
 };
 
 /// The distinct bytes, in whole sectors, of a box spanned by Terms from
@@ -83,6 +90,10 @@ public:
 
   /// Distinct sector bytes of every recorded group, per block.
   double sectorBytes() const;
+  /// The same for one iteration of each access's outermost loop: what the
+  /// block's threads share while they run through that loop side by side
+  /// (a GEMM's tile of one k step, a stencil's rows of one output row).
+  double workingSetBytes() const;
   /// Bytes the recorded accesses move per thread, repeats included.
   double accessedBytesPerThread() const { return Accessed; }
 
@@ -100,9 +111,13 @@ private:
   CalleeSummaries &Callees;
   // Owned: callers pass lambdas that die with the constructor's call.
   std::function<double(const llvm::Loop *)> Trips;
-  std::function<unsigned(const llvm::Value *)> ArgumentValue;
+  IndexEvaluator Index;
   /// Keyed by base, uniform part, access size and coefficients.
   std::map<std::vector<int64_t>, Group> Groups;
+
+  /// Sector bytes per block summed over the groups, with or without the
+  /// outermost loops' terms.
+  double sumOverGroups(bool OneOutermostIteration) const;
   double Accessed = 0;
 };
 

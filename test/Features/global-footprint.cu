@@ -19,9 +19,9 @@
 // the 104 it accesses. 256x1: 5 rows of 260 floats (33 sectors) and one row
 // of 256: (5 x 1056 + 1024) / 256 = 24.625.
 // S2D: "global_footprint_bytes": 11.5,
-// S2D-NEXT: "global_footprint_accessed_bytes": 104{{$}}
+// S2D-NEXT: "global_footprint_accessed_bytes": 104,
 // S1D: "global_footprint_bytes": 24.625,
-// S1D-NEXT: "global_footprint_accessed_bytes": 104{{$}}
+// S1D-NEXT: "global_footprint_accessed_bytes": 104,
 //
 // 32x8 matvec: 8 consecutive rows of a (16 KiB), 512 rows of 32 floats of b
 // (64 KiB), 1 KiB of c: 82944 / 256 = 324. 256x1: one row of a (2 KiB), 512
@@ -34,6 +34,34 @@
 // RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=matvec_pitch:32x8,grid=128x512 \
 // RUN:   -mllvm -energy-report=%t.p2d.json %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=M2D --input-file=%t.p2d.json
+
+// A tile loaded as tiled GEMMs load theirs: thread tid of a 256x1 block
+// reads row tid / 16 and column tid % 16, with a pitch computed from an
+// argument (n / 2 = 2048 floats, n the default extent); each of 64 steps
+// moves the tile 16 floats right. Rows of 64 steps x 64 bytes, 8 KiB apart:
+// 16 rows x 4096 bytes of a, 1 KiB of out: 66560 / 256 = 260 bytes per
+// thread, as many as it accesses (no reuse, but followed: before, only out
+// was). The working set is one iteration of the loop as the GPU runs it:
+// unrolled by 8 (as in the PTX), 16 rows of 8 x 64 bytes, plus out:
+// 9216 / 256 = 36. CLBlast keeps its thread id in a volatile variable,
+// loaded again in each step: the same footprint; its bigger body unrolls by
+// 2 only, (16 x 128 + 1024) / 256 = 12.
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=tile_loads:256x1,grid=16x16 \
+// RUN:   -mllvm -energy-report=%t.tile.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=TILE --input-file=%t.tile.json
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=tile_volatile:256x1,grid=16x16 \
+// RUN:   -mllvm -energy-report=%t.vol.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=VOL --input-file=%t.vol.json
+// TILE: "global_footprint_bytes": 260,
+// TILE-NEXT: "global_footprint_accessed_bytes": 260,
+// TILE-NEXT: "global_working_set_bytes": 36{{$}}
+// VOL: "global_footprint_bytes": 260,
+// VOL-NEXT: "global_footprint_accessed_bytes": 260,
+// VOL-NEXT: "global_working_set_bytes": 12{{$}}
+//
+// The stencil's 5x5 taps unroll completely: no loop is left to step
+// through, and its working set is its footprint.
+// S2D-NEXT: "global_working_set_bytes": 11.5{{$}}
 
 #define WIDTH 4096
 
@@ -64,4 +92,22 @@ __global__ void matvec_pitch(const float *a, const float *b, float *c, int n) {
   for (int k = 0; k < 512; k++)
     s += a[y * 512 + k] * b[k * n + x];
   c[y * n + x] = s;
+}
+
+__global__ void tile_loads(const float *a, float *out, int n) {
+  int tid = threadIdx.x;
+  int pitch = n / 2;
+  float s = 0;
+  for (int k = 0; k < 64; k++)
+    s += a[(blockIdx.y * 16 + tid / 16) * pitch + k * 16 + tid % 16];
+  out[blockIdx.x * 256 + tid] = s;
+}
+
+__global__ void tile_volatile(const float *a, float *out, int n) {
+  volatile int tid = threadIdx.x;
+  int pitch = n / 2;
+  float s = 0;
+  for (int k = 0; k < 64; k++)
+    s += a[(blockIdx.y * 16 + tid / 16) * pitch + k * 16 + tid % 16];
+  out[blockIdx.x * 256 + threadIdx.x] = s;
 }

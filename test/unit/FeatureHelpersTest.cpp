@@ -130,8 +130,9 @@ TEST(Footprint, BroadcastsAndLoopsMerge) {
 }
 
 TEST(Footprint, ManyRowsAreEstimated) {
-  // 2^20 rows are not listed: the greedy estimate agrees with the listing
-  // where the taps are along the rows.
+  // 2^20 rows are not listed: E - 1 + ceil(width / step) copies of what
+  // one period holds, as the listing would count where the taps are along
+  // the rows.
   std::vector<energy::FootprintTerm> Terms = {{4, 32}, {16384, 1 << 20}};
   EXPECT_EQ(energy::boxFootprintBytes(Terms, {0, 16384}, 4),
             double((1 << 20) + 1) * 128);
