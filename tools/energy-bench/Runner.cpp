@@ -301,37 +301,35 @@ std::string formatSeconds(double S) {
 std::string writeBaseline(Gpu &G, const Manifest &M, const KernelSpec &K,
                           const std::string &GpuName, FILE *F) {
   std::string Pick;
-  JsonValue R = JsonValue::object();
-  R.set("kernel", JsonValue::string(K.Name));
-  R.set("arch", JsonValue::string(M.Arch));
-  R.set("gpu", JsonValue::string(GpuName));
+  Json R = Json::object();
+  R["kernel"] = K.Name;
+  R["arch"] = M.Arch;
+  R["gpu"] = GpuName;
   const ConfigSpec *Default = nullptr;
   for (const ConfigSpec &C : K.Configs)
     if (C.Id == K.DefaultConfig)
       Default = &C;
-  R.set("default_config", Default ? JsonValue::string(Default->Name) : JsonValue::null());
-  R.set("plugin_occupancy_config",
-        K.PluginOccupancyConfig.empty()
-            ? JsonValue::null()
-            : JsonValue::string(K.PluginOccupancyConfig.substr(K.Name.size() + 1)));
+  R["default_config"] = Default ? Json(Default->Name) : Json();
+  R["plugin_occupancy_config"] = K.PluginOccupancyConfig.empty()
+                                     ? Json()
+                                     : Json(K.PluginOccupancyConfig.substr(K.Name.size() + 1));
   if (K.BaselinePtx.empty() && !Default) {
-    R.set("method", JsonValue::string("none"));
-    R.set("error", JsonValue::string("the manifest has no baseline for this kernel"));
+    R["method"] = "none";
+    R["error"] = "the manifest has no baseline for this kernel";
   } else if (K.BaselinePtx.empty()) {
     // The tunables fix the block shape: the heuristic has nothing to pick.
-    R.set("method", JsonValue::string("fixed by tunables"));
-    R.set("config", JsonValue::string(Default->Name));
-    R.set("block_threads",
-          JsonValue::integer(int64_t(Default->Block[0]) * Default->Block[1] * Default->Block[2]));
+    R["method"] = "fixed by tunables";
+    R["config"] = Default->Name;
+    R["block_threads"] = int64_t(Default->Block[0]) * Default->Block[1] * Default->Block[2];
   } else {
     OccupancyPick P = occupancyPick(G, K);
-    R.set("method", JsonValue::string("cuOccupancyMaxPotentialBlockSize"));
+    R["method"] = "cuOccupancyMaxPotentialBlockSize";
     if (!P.OK) {
-      R.set("error", JsonValue::string(P.Error));
+      R["error"] = P.Error;
     } else {
-      R.set("block_threads", JsonValue::integer(P.BlockThreads));
-      R.set("min_grid_size", JsonValue::integer(P.MinGridSize));
-      R.set("registers", JsonValue::integer(P.Registers));
+      R["block_threads"] = P.BlockThreads;
+      R["min_grid_size"] = P.MinGridSize;
+      R["registers"] = P.Registers;
       // The measured config with the default tunables and that many threads,
       // preferring the default's block height and depth.
       const ConfigSpec *Match = nullptr;
@@ -342,13 +340,13 @@ std::string writeBaseline(Gpu &G, const Manifest &M, const KernelSpec &K,
         if (!Match || (C.Block[1] == Default->Block[1] && C.Block[2] == Default->Block[2]))
           Match = &C;
       }
-      R.set("config", Match ? JsonValue::string(Match->Name) : JsonValue::null());
+      R["config"] = Match ? Json(Match->Name) : Json();
       if (Match)
         Pick = Match->Id;
     }
   }
-  R.set("timestamp", JsonValue::string(isoTimestamp()));
-  R.set("sweep_created", JsonValue::string(M.Created));
+  R["timestamp"] = isoTimestamp();
+  R["sweep_created"] = M.Created;
   appendLine(F, R);
   return Pick;
 }
