@@ -39,7 +39,7 @@
 // Shared arrays whose size follows a tunable or the block shape:
 //
 //   ENERGY_TUNABLE(TILE, 16, 8, 16, 32);
-//   ENERGY_KERNEL_TILED(sgemm, TILE, TILE) void sgemm(...) {
+//   ENERGY_KERNEL_TUNABLE_BLOCK(sgemm, TILE, TILE) void sgemm(...) {
 //     ENERGY_SHARED(float, As, "TILE,TILE+1")[TILE_max][TILE_max + 1];
 //     ...
 //   }
@@ -86,7 +86,7 @@ namespace energy {
 /// The launch configuration the plugin chose for one kernel.
 struct launch_record {
   unsigned block[3];
-  unsigned dynamic_smem;
+  unsigned dynamic_smem;      // extern __shared__ bytes (ENERGY_DYNAMIC_SHARED)
   unsigned items_per_thread; // work items each thread handles
 };
 
@@ -357,7 +357,7 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 #define ENERGY_KERNEL_BLOCK(KERNEL, BX, BY) ENERGY_KERNEL_(KERNEL, BX, BY, "")
 
 /// Opts a kernel in whose block shape is fixed by tunables (TX x TY).
-#define ENERGY_KERNEL_TILED(KERNEL, TX, TY)                                    \
+#define ENERGY_KERNEL_TUNABLE_BLOCK(KERNEL, TX, TY)                            \
   ENERGY_KERNEL_(KERNEL, __energy_value_##TX, __energy_value_##TY,             \
                  ";block=" #TX "," #TY)
 
@@ -370,7 +370,7 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
   ENERGY_KERNEL_TEMPLATE_BLOCK(KERNEL, PARAMS, ARGS, 256, 1)
 #define ENERGY_KERNEL_TEMPLATE_BLOCK(KERNEL, PARAMS, ARGS, BX, BY)             \
   ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, BX, BY, "")
-#define ENERGY_KERNEL_TEMPLATE_TILED(KERNEL, PARAMS, ARGS, TX, TY)             \
+#define ENERGY_KERNEL_TEMPLATE_TUNABLE_BLOCK(KERNEL, PARAMS, ARGS, TX, TY)     \
   ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, __energy_value_##TX,          \
                           __energy_value_##TY, "block=" #TX "," #TY)
 
@@ -402,7 +402,10 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 #define ENERGY_CHOICE(...) (*__energy_choice_of_##__VA_ARGS__())
 /// The chosen block shape (host side).
 #define ENERGY_BLOCK_DIM(...) (::energy::block_of(ENERGY_CHOICE(__VA_ARGS__)))
-/// The dynamic shared memory of that shape (ENERGY_DYNAMIC_SHARED; host).
+/// The dynamic shared memory bytes of the chosen shape (host side): per
+/// thread x block threads + per block, as ENERGY_DYNAMIC_SHARED declares,
+/// written into the record by the plugin (or the ENERGY_CHOICES header).
+/// Without either, the record keeps its default, 0.
 #define ENERGY_DYNAMIC_SMEM(...) (ENERGY_CHOICE(__VA_ARGS__).dynamic_smem)
 /// ENERGY_LAUNCH(items, kernel)(args...) launches kernel with its chosen
 /// block and dynamic shared memory, and a grid covering `items` work items

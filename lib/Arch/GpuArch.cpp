@@ -1,5 +1,9 @@
 //===- GpuArch.cpp - NVIDIA compute capabilities and boards ---------------===//
 //
+// A data table, and long for that reason: the datasheet rows of every
+// compute capability and board, with their sources, kept in one place; the
+// few lookups over them follow the table.
+//
 // Sources, cited by short name in the rows below:
 //  [CPG]    CUDA C++ Programming Guide, "Technical Specifications per Compute
 //           Capability" (threads, warps, blocks, registers, shared memory),

@@ -49,11 +49,18 @@ enum class TimeTarget { LnTime, LnTimeOverAnalytic };
 
 // In-place prediction of all trees ("iteration_end": 0) as plain values
 // ("type": 0). XGBoost 1.7 needs "cache_id"; NaN marks a missing value,
-// which our inputs never are.
+// which our inputs never are. A fixed text, not llvm::json: XGBoost reads
+// its NaN literal, which JSON (and llvm::json) cannot write.
 constexpr const char *PredictConfig =
     R"({"type": 0, "training": false, "iteration_begin": 0, )"
     R"("iteration_end": 0, "strict_shape": false, "cache_id": 0, )"
     R"("missing": NaN})";
+
+std::string jsonText(llvm::json::Value V) {
+  std::string Text;
+  llvm::raw_string_ostream(Text) << V;
+  return Text;
+}
 
 Error modelError(StringRef Origin, const llvm::Twine &What) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -404,11 +411,15 @@ public:
                         Analytic.empty() ? nullptr : &Analytic[I]);
     }
     // A numpy-style array interface over Matrix: float32, row-major.
-    std::string Values = llvm::formatv(
-        R"({"data": [{0}, true], "shape": [{1}, {2}], "strides": null, )"
-        R"("typestr": "<f4", "version": 3})",
-        reinterpret_cast<uintptr_t>(Matrix.data()), Queries.size(),
-        NumInputs);
+    std::string Values = jsonText(llvm::json::Object{
+        {"data", llvm::json::Array{
+                     uint64_t(reinterpret_cast<uintptr_t>(Matrix.data())),
+                     true}},
+        {"shape", llvm::json::Array{uint64_t(Queries.size()),
+                                    uint64_t(NumInputs)}},
+        {"strides", nullptr},
+        {"typestr", "<f4"},
+        {"version", 3}});
     if (Error E = predictLn(Time.get(), "time", Values, Out,
                             &CostPrediction::TimeSeconds))
       return E;
@@ -512,7 +523,8 @@ energy::createXGBoostModel(StringRef JSON, StringRef Origin) {
   if (Error E = loadXGBoost(Origin))
     return E;
   // Process-wide, but it only silences XGBoost's own logging.
-  if (XGB.SetGlobalConfig(R"({"verbosity": 0})") != 0)
+  if (XGB.SetGlobalConfig(
+          jsonText(llvm::json::Object{{"verbosity", 0}}).c_str()) != 0)
     return xgboostError(Origin, "cannot configure XGBoost");
   Expected<Booster> Time =
       loadBooster(JSON, *Doc, "time_model", Names.size(), Origin);

@@ -414,7 +414,7 @@ Error KernelPlanner::measureAssignments(KernelPlan &P,
   return Error::success();
 }
 
-/// The tunables that fix the block of an ENERGY_KERNEL_TILED kernel.
+/// The tunables that fix the block of an ENERGY_KERNEL_TUNABLE_BLOCK kernel.
 static std::optional<std::array<std::string, 2>>
 tiledBlock(const KernelPlan &P, const ModuleTuningInfo &Info) {
   auto Annotation = Info.Kernels.find(P.Kernel);

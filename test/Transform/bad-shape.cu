@@ -13,7 +13,7 @@
 #endif
 
 ENERGY_TUNABLE(TILE, 16, 8, 16);
-ENERGY_KERNEL_TILED(k, TILE, TILE) void k(float *x) {
+ENERGY_KERNEL_TUNABLE_BLOCK(k, TILE, TILE) void k(float *x) {
   ENERGY_SHARED(float, s, SPEC)[TILE_max][TILE_max];
   const int tile = ENERGY_VALUE(TILE);
   s[threadIdx.y][threadIdx.x] = x[threadIdx.y * tile + threadIdx.x];

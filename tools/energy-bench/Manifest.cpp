@@ -1,13 +1,15 @@
 //===- Manifest.cpp - The sweep manifest (energy-sweep-v1) ----------------===//
+//
+// Reads the manifest document and checks its content, field by field. What
+// it points to is checked in ManifestFiles.cpp; `init` strings are parsed in
+// InitSpec.cpp.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Manifest.h"
 
-#include "Json.h"
+#include "BenchJson.h"
 
-#include <cerrno>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <set>
 
 namespace bench {
@@ -16,26 +18,6 @@ static const char *const ManifestFormat = "energy-sweep-v1";
 // Launch limits of every GPU the project targets (sm_70 and later).
 static const int64_t MaxBlockThreads = 1024;
 static const int64_t MaxGridX = 2147483647, MaxGridYZ = 65535;
-
-bool readFile(const std::string &Path, std::string &Out, std::string &Error) {
-  FILE *F = std::fopen(Path.c_str(), "rb");
-  if (!F) {
-    Error = std::strerror(errno);
-    return false;
-  }
-  Out.clear();
-  char Buf[1 << 16];
-  size_t N;
-  while ((N = std::fread(Buf, 1, sizeof Buf, F)) > 0)
-    Out.append(Buf, N);
-  bool Failed = std::ferror(F);
-  std::fclose(F);
-  if (Failed) {
-    Error = "read error";
-    return false;
-  }
-  return true;
-}
 
 namespace {
 
@@ -52,76 +34,76 @@ public:
   }
   bool failed() const { return Failed; }
 
-  const JsonValue *field(const JsonValue &Obj, const char *Key, bool Required = true) {
-    const JsonValue *V = Obj.get(Key);
+  const Json *field(const Json &Obj, const char *Key, bool Required = true) {
+    const Json *V = member(Obj, Key);
     if (!V && Required)
       error(std::string("missing field '") + Key + "'");
     return V;
   }
-  bool string(const JsonValue &Obj, const char *Key, std::string &Out, bool Required = true) {
-    const JsonValue *V = field(Obj, Key, Required);
+  bool string(const Json &Obj, const char *Key, std::string &Out, bool Required = true) {
+    const Json *V = field(Obj, Key, Required);
     if (!V)
       return false;
-    if (!V->isString() || V->asString().empty()) {
+    if (!V->is_string() || V->get_ref<const std::string &>().empty()) {
       error(std::string("'") + Key + "' must be a non-empty string");
       return false;
     }
-    Out = V->asString();
+    Out = V->get<std::string>();
     return true;
   }
-  bool integer(const JsonValue &Obj, const char *Key, int64_t &Out, int64_t Min,
+  bool integer(const Json &Obj, const char *Key, int64_t &Out, int64_t Min,
                int64_t Max, bool Required = true) {
-    const JsonValue *V = field(Obj, Key, Required);
+    const Json *V = field(Obj, Key, Required);
     if (!V)
       return false;
-    if (!V->isInteger() || V->asInt() < Min || V->asInt() > Max) {
+    if (!isInt64(*V) || asInt64(*V) < Min || asInt64(*V) > Max) {
       error(std::string("'") + Key + "' must be an integer in [" + std::to_string(Min) +
             ", " + std::to_string(Max) + "]");
       return false;
     }
-    Out = V->asInt();
+    Out = asInt64(*V);
     return true;
   }
-  bool number(const JsonValue &Obj, const char *Key, double &Out, bool Required = true) {
-    const JsonValue *V = field(Obj, Key, Required);
+  bool number(const Json &Obj, const char *Key, double &Out, bool Required = true) {
+    const Json *V = field(Obj, Key, Required);
     if (!V)
       return false;
-    if (!V->isNumber()) {
+    if (!V->is_number()) {
       error(std::string("'") + Key + "' must be a number");
       return false;
     }
-    Out = V->asDouble();
+    Out = V->get<double>();
     return true;
   }
-  bool boolean(const JsonValue &Obj, const char *Key, bool &Out) {
-    const JsonValue *V = field(Obj, Key, false);
+  bool boolean(const Json &Obj, const char *Key, bool &Out) {
+    const Json *V = field(Obj, Key, false);
     if (!V)
       return false;
-    if (!V->isBool()) {
+    if (!V->is_boolean()) {
       error(std::string("'") + Key + "' must be true or false");
       return false;
     }
-    Out = V->asBool();
+    Out = V->get<bool>();
     return true;
   }
   /// Three positive integers, each at most Max[i].
-  bool dims(const JsonValue &Obj, const char *Key, unsigned Out[3], const int64_t Max[3]) {
-    const JsonValue *V = field(Obj, Key);
+  bool dims(const Json &Obj, const char *Key, unsigned Out[3], const int64_t Max[3]) {
+    const Json *V = field(Obj, Key);
     if (!V)
       return false;
-    if (!V->isArray() || V->items().size() != 3) {
+    if (!V->is_array() || V->size() != 3) {
       error(std::string("'") + Key + "' must be an array of 3 positive integers");
       return false;
     }
     for (int I = 0; I < 3; ++I) {
-      const JsonValue &E = V->items()[I];
-      if (!E.isInteger() || E.asInt() < 1 || E.asInt() > Max[I]) {
+      const Json &E = (*V)[I];
+      if (!isInt64(E) || asInt64(E) < 1 || asInt64(E) > Max[I]) {
         error(std::string("'") + Key + "' must be 3 positive integers (at most " +
               std::to_string(Max[0]) + ", " + std::to_string(Max[1]) + ", " +
               std::to_string(Max[2]) + ")");
         return false;
       }
-      Out[I] = static_cast<unsigned>(E.asInt());
+      Out[I] = static_cast<unsigned>(asInt64(E));
     }
     return true;
   }
@@ -133,117 +115,8 @@ private:
   bool Failed = false;
 };
 
-std::string trim(const std::string &S) {
-  size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t");
-  return B == std::string::npos ? std::string() : S.substr(B, E - B + 1);
-}
-
-bool parseNumber(const std::string &S, double &Out) {
-  std::string T = trim(S);
-  if (T.empty())
-    return false;
-  char *End;
-  errno = 0;
-  Out = std::strtod(T.c_str(), &End);
-  return *End == 0 && errno == 0 && std::isfinite(Out);
-}
-
-bool isFloatType(ElemType T) {
-  return T == ElemType::F16 || T == ElemType::F32 || T == ElemType::F64;
-}
-
-/// Integer range of an element type, as doubles.
-void typeRange(ElemType T, double &Lo, double &Hi) {
-  switch (T) {
-  case ElemType::I32: Lo = -2147483648.0; Hi = 2147483647.0; return;
-  case ElemType::U32: Lo = 0; Hi = 4294967295.0; return;
-  case ElemType::I64: Lo = -9.2e18; Hi = 9.2e18; return;
-  case ElemType::U8: Lo = 0; Hi = 255; return;
-  case ElemType::F16: Lo = -65504; Hi = 65504; return;
-  default: Lo = -1e308; Hi = 1e308; return;
-  }
-}
-
-/// Parses "uniform(lo,hi)", "randint(lo,hi)", "zeros", "csr_row_ptr(k)",
-/// "iota"; returns an empty string or what is wrong.
-std::string parseInit(const std::string &Text, ElemType Type, InitSpec &Out) {
-  Out.Text = Text;
-  std::string T = trim(Text);
-  std::string Name = T, ArgText;
-  std::vector<double> Args;
-  size_t Open = T.find('(');
-  if (Open != std::string::npos) {
-    if (T.back() != ')')
-      return "init '" + Text + "' is not NAME(ARGS)";
-    Name = trim(T.substr(0, Open));
-    ArgText = T.substr(Open + 1, T.size() - Open - 2);
-    size_t Start = 0;
-    while (true) {
-      size_t Comma = ArgText.find(',', Start);
-      double V;
-      if (!parseNumber(ArgText.substr(Start, Comma - Start), V))
-        return "init '" + Text + "' has an argument that is not a number";
-      Args.push_back(V);
-      if (Comma == std::string::npos)
-        break;
-      Start = Comma + 1;
-    }
-  }
-  auto Want = [&](size_t N) -> std::string {
-    if (Args.size() != N)
-      return "init '" + Text + "' takes " + std::to_string(N) + " argument(s)";
-    return "";
-  };
-  double TLo, THi;
-  typeRange(Type, TLo, THi);
-  if (Name == "uniform") {
-    if (std::string E = Want(2); !E.empty())
-      return E;
-    if (!isFloatType(Type))
-      return "init '" + Text + "' needs a float buffer (f16 f32 f64), not " +
-             energy_ref::elemTypeName(Type) + " (use randint)";
-    if (!(Args[0] < Args[1]))
-      return "init '" + Text + "' needs lo < hi";
-    Out.K = InitSpec::Kind::Uniform;
-    Out.Lo = Args[0];
-    Out.Hi = Args[1];
-    return "";
-  }
-  if (Name == "randint") {
-    if (std::string E = Want(2); !E.empty())
-      return E;
-    if (Args[0] != std::floor(Args[0]) || Args[1] != std::floor(Args[1]) || !(Args[0] < Args[1]))
-      return "init '" + Text + "' needs integers lo < hi";
-    if (Args[0] < TLo || Args[1] - 1 > THi)
-      return "init '" + Text + "' does not fit " + energy_ref::elemTypeName(Type);
-    Out.K = InitSpec::Kind::Randint;
-    Out.Lo = Args[0];
-    Out.Hi = Args[1];
-    return "";
-  }
-  if (Name == "csr_row_ptr") {
-    if (std::string E = Want(1); !E.empty())
-      return E;
-    if (Type != ElemType::I32 && Type != ElemType::I64 && Type != ElemType::U32)
-      return "init '" + Text + "' needs an i32, u32 or i64 buffer";
-    if (Args[0] != std::floor(Args[0]) || Args[0] < 0)
-      return "init '" + Text + "' needs a non-negative integer";
-    Out.K = InitSpec::Kind::CsrRowPtr;
-    Out.PerRow = static_cast<int64_t>(Args[0]);
-    return "";
-  }
-  if (Name == "zeros" || Name == "iota") {
-    if (Open != std::string::npos && !(Args.empty()))
-      return "init '" + Text + "' takes no arguments";
-    Out.K = Name == "zeros" ? InitSpec::Kind::Zeros : InitSpec::Kind::Iota;
-    return "";
-  }
-  return "unknown init '" + Text +
-         "' (expected uniform(lo,hi), randint(lo,hi), zeros, csr_row_ptr(k) or iota)";
-}
-
-bool readBuffer(FieldReader &R, const JsonValue &B, BufferSpec &Out) {
-  if (!B.isObject()) {
+bool readBuffer(FieldReader &R, const Json &B, BufferSpec &Out) {
+  if (!B.is_object()) {
     R.error("each buffer must be an object");
     return false;
   }
@@ -272,13 +145,13 @@ bool readBuffer(FieldReader &R, const JsonValue &B, BufferSpec &Out) {
   return !R.failed();
 }
 
-bool readBuffers(FieldReader &R, const JsonValue &List, std::vector<BufferSpec> &Out) {
-  if (!List.isArray() || List.items().empty()) {
+bool readBuffers(FieldReader &R, const Json &List, std::vector<BufferSpec> &Out) {
+  if (!List.is_array() || List.empty()) {
     R.error("'buffers' must be a non-empty array");
     return false;
   }
   std::set<std::string> Names;
-  for (const JsonValue &B : List.items()) {
+  for (const Json &B : List) {
     BufferSpec S;
     if (!readBuffer(R, B, S))
       return false;
@@ -291,32 +164,31 @@ bool readBuffers(FieldReader &R, const JsonValue &List, std::vector<BufferSpec> 
   return true;
 }
 
-bool readArgs(FieldReader &R, const JsonValue &List, KernelSpec &K) {
-  if (!List.isArray()) {
+bool readArgs(FieldReader &R, const Json &List, KernelSpec &K) {
+  if (!List.is_array()) {
     R.error("'args' must be an array");
     return false;
   }
-  for (size_t I = 0; I < List.items().size(); ++I) {
-    const JsonValue &A = List.items()[I];
+  for (size_t I = 0; I < List.size(); ++I) {
+    const Json &A = List[I];
     std::string Where = "argument " + std::to_string(I);
-    if (!A.isObject()) {
+    if (!A.is_object()) {
       R.error(Where + " must be an object");
       return false;
     }
     ArgSpec S;
-    int Kinds = (A.get("param") != nullptr) + (A.get("value") != nullptr) +
-                (A.get("buffer") != nullptr);
+    int Kinds = A.contains("param") + A.contains("value") + A.contains("buffer");
     if (Kinds != 1) {
       R.error(Where + " must have exactly one of 'param', 'value', 'buffer'");
       return false;
     }
-    if (const JsonValue *Buf = A.get("buffer")) {
+    if (const Json *Buf = member(A, "buffer")) {
       S.K = ArgSpec::Kind::Buffer;
-      if (!Buf->isString()) {
+      if (!Buf->is_string()) {
         R.error(Where + ": 'buffer' must be a string");
         return false;
       }
-      S.Name = Buf->asString();
+      S.Name = Buf->get<std::string>();
       bool Found = false;
       for (const BufferSpec &B : K.Buffers)
         Found |= B.Name == S.Name;
@@ -335,13 +207,13 @@ bool readArgs(FieldReader &R, const JsonValue &List, KernelSpec &K) {
       R.error(Where + ": unknown type '" + TypeName + "' (expected f16 f32 f64 i32 u32 i64 u8)");
       return false;
     }
-    if (const JsonValue *P = A.get("param")) {
+    if (const Json *P = member(A, "param")) {
       S.K = ArgSpec::Kind::Param;
-      if (!P->isString()) {
+      if (!P->is_string()) {
         R.error(Where + ": 'param' must be a string");
         return false;
       }
-      S.Name = P->asString();
+      S.Name = P->get<std::string>();
       bool Found = false;
       for (const auto &KP : K.Params)
         if (KP.first == S.Name) {
@@ -365,18 +237,18 @@ bool readArgs(FieldReader &R, const JsonValue &List, KernelSpec &K) {
       K.Args.push_back(S);
       continue;
     }
-    const JsonValue *V = A.get("value");
+    const Json *V = member(A, "value");
     S.K = ArgSpec::Kind::Value;
-    if (!V->isNumber()) {
+    if (!V->is_number()) {
       R.error(Where + ": 'value' must be a number");
       return false;
     }
-    S.Value = V->asDouble();
-    S.IntValue = V->asInt();
+    S.Value = V->get<double>();
+    S.IntValue = isInt64(*V) ? asInt64(*V) : 0;
     if (!isFloatType(S.Type)) {
       double Lo, Hi;
       typeRange(S.Type, Lo, Hi);
-      if (!V->isInteger() || S.Value < Lo || S.Value > Hi) {
+      if (!isInt64(*V) || S.Value < Lo || S.Value > Hi) {
         R.error(Where + ": value must be an integer that fits " +
                 energy_ref::elemTypeName(S.Type));
         return false;
@@ -387,14 +259,13 @@ bool readArgs(FieldReader &R, const JsonValue &List, KernelSpec &K) {
   return true;
 }
 
-bool readConfig(Diagnostics &D, const std::string &File, const JsonValue &C,
+bool readConfig(Diagnostics &D, const std::string &File, const Json &C,
                 const KernelSpec &K, size_t NumInputs, ConfigSpec &Out,
                 const std::string &ManifestDir) {
-  std::string Id = C.isObject() && C.get("id") && C.get("id")->isString()
-                       ? C.get("id")->asString()
-                       : std::string();
+  const Json *IdField = member(C, "id");
+  std::string Id = IdField && IdField->is_string() ? IdField->get<std::string>() : "";
   FieldReader R(D, File, Id.empty() ? "kernel '" + K.Name + "': config" : "config '" + Id + "'");
-  if (!C.isObject()) {
+  if (!C.is_object()) {
     R.error("must be an object");
     return false;
   }
@@ -418,75 +289,74 @@ bool readConfig(Diagnostics &D, const std::string &File, const JsonValue &C,
   }
   R.dims(C, "grid", Out.Grid, GridMax);
   R.integer(C, "dynamic_smem", Out.DynamicSmem, 0, 1 << 30);
-  if (const JsonValue *T = R.field(C, "tunables", false)) {
-    if (!T->isObject())
+  if (const Json *T = R.field(C, "tunables", false)) {
+    if (!T->is_object())
       R.error("'tunables' must be an object");
     else
-      for (const auto &M : T->members()) {
-        if (!M.second.isInteger()) {
-          R.error("tunable '" + M.first + "' must be an integer");
+      for (const auto &M : T->items()) {
+        if (!isInt64(M.value())) {
+          R.error("tunable '" + M.key() + "' must be an integer");
           break;
         }
-        Out.Tunables.emplace_back(M.first, M.second.asInt());
+        Out.Tunables.emplace_back(M.key(), asInt64(M.value()));
       }
   }
-  if (const JsonValue *MI = R.field(C, "model_inputs")) {
-    if (!MI->isArray() || MI->items().size() != NumInputs) {
+  if (const Json *MI = R.field(C, "model_inputs")) {
+    if (!MI->is_array() || MI->size() != NumInputs) {
       R.error("'model_inputs' must be an array of " + std::to_string(NumInputs) +
               " numbers (one per model_input_names)");
     } else {
-      for (const JsonValue &V : MI->items()) {
-        if (!V.isNumber()) {
+      for (const Json &V : *MI) {
+        if (!V.is_number()) {
           R.error("'model_inputs' must hold numbers only");
           break;
         }
-        Out.ModelInputs.push_back(V.asDouble());
+        Out.ModelInputs.push_back(V.get<double>());
       }
     }
   }
   for (auto [Key, Dest] : {std::pair<const char *, double *>{"analytic_time_s", &Out.AnalyticTime},
                            {"analytic_energy_j", &Out.AnalyticEnergy}}) {
-    const JsonValue *V = C.get(Key);
-    if (!V || V->isNull())
+    const Json *V = member(C, Key);
+    if (!V || V->is_null())
       continue;
-    if (!V->isNumber() || !(V->asDouble() > 0))
+    if (!V->is_number() || !(V->get<double>() > 0))
       R.error(std::string("'") + Key + "' must be a positive number or null");
     else
-      *Dest = V->asDouble();
+      *Dest = V->get<double>();
   }
   R.boolean(C, "repeat", Out.Repeat);
   R.boolean(C, "reference", Out.Reference);
-  if (const JsonValue *B = C.get("buffers"))
+  if (const Json *B = member(C, "buffers"))
     readBuffers(R, *B, Out.Buffers);
   return !R.failed();
 }
 
-bool readKernel(Diagnostics &D, const std::string &File, const JsonValue &KV,
+bool readKernel(Diagnostics &D, const std::string &File, const Json &KV,
                 const Manifest &M, KernelSpec &K) {
-  std::string Name = KV.isObject() && KV.get("name") && KV.get("name")->isString()
-                         ? KV.get("name")->asString()
-                         : std::string();
+  const Json *NameField = member(KV, "name");
+  std::string Name = NameField && NameField->is_string() ? NameField->get<std::string>() : "";
   FieldReader R(D, File, Name.empty() ? "kernel" : "kernel '" + Name + "'");
-  if (!KV.isObject()) {
+  if (!KV.is_object()) {
     R.error("each kernel must be an object");
     return false;
   }
   if (!R.string(KV, "name", K.Name) || !R.string(KV, "entry", K.Entry))
     return false;
-  if (const JsonValue *P = R.field(KV, "params")) {
-    if (!P->isObject()) {
+  if (const Json *P = R.field(KV, "params")) {
+    if (!P->is_object()) {
       R.error("'params' must be an object of integers");
       return false;
     }
-    for (const auto &Mem : P->members()) {
-      if (!Mem.second.isInteger()) {
-        R.error("param '" + Mem.first + "' must be an integer");
+    for (const auto &Mem : P->items()) {
+      if (!isInt64(Mem.value())) {
+        R.error("param '" + Mem.key() + "' must be an integer");
         return false;
       }
-      K.Params.emplace_back(Mem.first, Mem.second.asInt());
+      K.Params.emplace_back(Mem.key(), asInt64(Mem.value()));
     }
   }
-  const JsonValue *Buffers = R.field(KV, "buffers");
+  const Json *Buffers = R.field(KV, "buffers");
   if (!Buffers || !readBuffers(R, *Buffers, K.Buffers))
     return false;
   bool AnyOutput = false;
@@ -496,11 +366,11 @@ bool readKernel(Diagnostics &D, const std::string &File, const JsonValue &KV,
     R.error("no buffer is an output (\"output\": true): nothing to check");
     return false;
   }
-  const JsonValue *Args = R.field(KV, "args");
+  const Json *Args = R.field(KV, "args");
   if (!Args || !readArgs(R, *Args, K))
     return false;
-  if (const JsonValue *T = R.field(KV, "tolerance")) {
-    if (!T->isObject()) {
+  if (const Json *T = R.field(KV, "tolerance")) {
+    if (!T->is_object()) {
       R.error("'tolerance' must be an object {\"rel\": x, \"abs\": y}");
       return false;
     }
@@ -513,17 +383,17 @@ bool readKernel(Diagnostics &D, const std::string &File, const JsonValue &KV,
   } else {
     return false;
   }
-  if (const JsonValue *Ch = KV.get("choices")) {
-    if (!Ch->isObject()) {
+  if (const Json *Ch = member(KV, "choices")) {
+    if (!Ch->is_object()) {
       R.error("'choices' must be an object");
       return false;
     }
-    for (const auto &Mem : Ch->members())
-      if (Mem.second.isString())
-        K.Choices.emplace_back(Mem.first, Mem.second.asString());
+    for (const auto &Mem : Ch->items())
+      if (Mem.value().is_string())
+        K.Choices.emplace_back(Mem.key(), Mem.value().get<std::string>());
   }
-  if (const JsonValue *B = KV.get("baseline")) {
-    if (!B->isObject()) {
+  if (const Json *B = member(KV, "baseline")) {
+    if (!B->is_object()) {
       R.error("'baseline' must be an object");
       return false;
     }
@@ -532,28 +402,28 @@ bool readKernel(Diagnostics &D, const std::string &File, const JsonValue &KV,
       K.BaselinePtx = Ptx[0] == '/' ? Ptx : M.Dir + "/" + Ptx;
     R.string(*B, "default_config", K.DefaultConfig, false);
     R.string(*B, "occupancy_config", K.PluginOccupancyConfig, false);
-    if (const JsonValue *S = B->get("dynamic_smem_by_threads")) {
-      bool OK = S->isArray();
-      for (const JsonValue &P : OK ? S->items() : std::vector<JsonValue>()) {
-        OK = OK && P.isArray() && P.items().size() == 2 && P.items()[0].isInteger() &&
-             P.items()[1].isInteger();
+    if (const Json *S = member(*B, "dynamic_smem_by_threads")) {
+      bool OK = S->is_array();
+      for (size_t I = 0; OK && I < S->size(); ++I) {
+        const Json &P = (*S)[I];
+        OK = P.is_array() && P.size() == 2 && isInt64(P[0]) && isInt64(P[1]);
         if (OK)
-          K.BaselineSmem.emplace_back(int(P.items()[0].asInt()), P.items()[1].asInt());
+          K.BaselineSmem.emplace_back(int(asInt64(P[0])), asInt64(P[1]));
       }
       if (!OK)
         R.error("'baseline.dynamic_smem_by_threads' must be [[threads, bytes], ...]");
     }
   }
-  const JsonValue *Configs = R.field(KV, "configs");
+  const Json *Configs = R.field(KV, "configs");
   if (!Configs)
     return false;
-  if (!Configs->isArray() || Configs->items().empty()) {
+  if (!Configs->is_array() || Configs->empty()) {
     R.error("'configs' must be a non-empty array");
     return false;
   }
   bool OK = true;
   std::set<std::string> Ids;
-  for (const JsonValue &C : Configs->items()) {
+  for (const Json &C : *Configs) {
     ConfigSpec S;
     if (!readConfig(D, File, C, K, M.ModelInputNames.size(), S, M.Dir)) {
       OK = false;
@@ -605,13 +475,13 @@ bool loadManifest(const std::string &Path, Manifest &M, Diagnostics &D) {
     D.error(Path, "cannot read: " + Why);
     return false;
   }
-  JsonValue Root;
+  Json Root;
   if (!parseJson(Text, Root, Why)) {
     D.error(Path, "invalid JSON: " + Why);
     return false;
   }
   FieldReader R(D, Path, "");
-  if (!Root.isObject()) {
+  if (!Root.is_object()) {
     R.error("the manifest must be a JSON object");
     return false;
   }
@@ -629,30 +499,30 @@ bool loadManifest(const std::string &Path, Manifest &M, Diagnostics &D) {
   }
   R.string(Root, "created", M.Created, false);
   R.string(Root, "plugin", M.Plugin, false);
-  const JsonValue *Names = R.field(Root, "model_input_names");
+  const Json *Names = R.field(Root, "model_input_names");
   if (!Names)
     return false;
-  if (!Names->isArray()) {
+  if (!Names->is_array()) {
     R.error("'model_input_names' must be an array of strings");
     return false;
   }
-  for (const JsonValue &N : Names->items()) {
-    if (!N.isString() || N.asString().empty()) {
+  for (const Json &N : *Names) {
+    if (!N.is_string() || N.get_ref<const std::string &>().empty()) {
       R.error("'model_input_names' must be an array of non-empty strings");
       return false;
     }
-    M.ModelInputNames.push_back(N.asString());
+    M.ModelInputNames.push_back(N.get<std::string>());
   }
-  const JsonValue *Kernels = R.field(Root, "kernels");
+  const Json *Kernels = R.field(Root, "kernels");
   if (!Kernels)
     return false;
-  if (!Kernels->isArray() || Kernels->items().empty()) {
+  if (!Kernels->is_array() || Kernels->empty()) {
     R.error("'kernels' must be a non-empty array");
     return false;
   }
   bool OK = true;
   std::set<std::string> Seen;
-  for (const JsonValue &KV : Kernels->items()) {
+  for (const Json &KV : *Kernels) {
     KernelSpec K;
     if (!readKernel(D, Path, KV, M, K)) {
       OK = false;
@@ -664,60 +534,6 @@ bool loadManifest(const std::string &Path, Manifest &M, Diagnostics &D) {
       continue;
     }
     M.Kernels.push_back(std::move(K));
-  }
-  return OK;
-}
-
-bool ptxHasEntry(const std::string &Ptx, const std::string &Name) {
-  size_t At = 0;
-  while ((At = Ptx.find(".entry", At)) != std::string::npos) {
-    At += 6;
-    size_t P = At;
-    if (P >= Ptx.size() || (Ptx[P] != ' ' && Ptx[P] != '\t'))
-      continue;
-    while (P < Ptx.size() && (Ptx[P] == ' ' || Ptx[P] == '\t'))
-      ++P;
-    if (Ptx.compare(P, Name.size(), Name) != 0)
-      continue;
-    size_t E = P + Name.size();
-    if (E == Ptx.size() || Ptx[E] == '(' || Ptx[E] == ' ' || Ptx[E] == '\t' ||
-        Ptx[E] == '\n' || Ptx[E] == '\r')
-      return true;
-  }
-  return false;
-}
-
-static bool checkPtx(const std::string &Path, const std::string &Entry,
-                     const std::string &What, Diagnostics &D) {
-  std::string Text, Why;
-  if (!readFile(Path, Text, Why)) {
-    D.error(Path, "cannot read PTX of " + What + ": " + Why);
-    return false;
-  }
-  if (Text.empty()) {
-    D.error(Path, "empty PTX file (" + What + ")");
-    return false;
-  }
-  if (!ptxHasEntry(Text, Entry)) {
-    D.error(Path, "no '.entry " + Entry + "' in the PTX of " + What);
-    return false;
-  }
-  return true;
-}
-
-bool checkManifestFiles(const Manifest &M, Diagnostics &D) {
-  bool OK = true;
-  for (const KernelSpec &K : M.Kernels) {
-    if (!findReference(K.Name)) {
-      D.error(M.Path, "kernel '" + K.Name + "': no CPU reference '" + K.Name +
-                          "' is compiled into energy-bench (add corpus/" + K.Name +
-                          "_ref.cpp and rebuild)");
-      OK = false;
-    }
-    for (const ConfigSpec &C : K.Configs)
-      OK &= checkPtx(C.PtxPath, K.Entry, "config '" + C.Id + "'", D);
-    if (!K.BaselinePtx.empty())
-      OK &= checkPtx(K.BaselinePtx, K.Entry, "kernel '" + K.Name + "' (baseline)", D);
   }
   return OK;
 }

@@ -8,6 +8,7 @@
 #ifndef ENERGY_BENCH_MANIFEST_H
 #define ENERGY_BENCH_MANIFEST_H
 
+#include "InitSpec.h"
 #include "Reference.h"
 
 #include <cstdint>
@@ -16,8 +17,6 @@
 #include <vector>
 
 namespace bench {
-
-using energy_ref::ElemType;
 
 /// Errors and warnings, each "<file>: <what>".
 struct Diagnostics {
@@ -28,14 +27,6 @@ struct Diagnostics {
   void warning(const std::string &File, const std::string &What) {
     Warnings.push_back(File + ": " + What);
   }
-};
-
-/// How a buffer's initial contents are made (bench-format.md `init`).
-struct InitSpec {
-  enum class Kind { Uniform, Randint, Zeros, CsrRowPtr, Iota } K = Kind::Zeros;
-  double Lo = 0, Hi = 0;  // uniform(lo,hi), randint(lo,hi)
-  int64_t PerRow = 0;     // csr_row_ptr(nnz_per_row)
-  std::string Text;       // as written in the manifest
 };
 
 struct BufferSpec {

@@ -52,9 +52,15 @@ static bool readLines(const std::string &Path, std::vector<std::string> &Lines,
 }
 
 /// The row's `gpu`, "" when it has none.
-static std::string gpuOf(const JsonValue &Row) {
-  const JsonValue *G = Row.get("gpu");
-  return G && G->isString() ? G->asString() : "";
+static std::string gpuOf(const Json &Row) {
+  const Json *G = member(Row, "gpu");
+  return G && G->is_string() ? G->get<std::string>() : "";
+}
+
+/// Member Key when it is a string.
+static const Json *stringMember(const Json &Row, const char *Key) {
+  const Json *V = member(Row, Key);
+  return V && V->is_string() ? V : nullptr;
 }
 
 bool readResumeState(const std::string &Path, const std::string &SweepCreated,
@@ -65,11 +71,11 @@ bool readResumeState(const std::string &Path, const std::string &SweepCreated,
   for (const std::string &Line : Lines) {
     if (Line.find_first_not_of(" \t\r") == std::string::npos)
       continue;
-    JsonValue Row;
+    Json Row;
     std::string Why;
-    const JsonValue *Kernel, *Config, *Repeat;
-    if (!parseJson(Line, Row, Why) || !(Kernel = Row.get("kernel")) || !Kernel->isString() ||
-        !(Config = Row.get("config")) || !Config->isString()) {
+    const Json *Kernel, *Config, *Repeat;
+    if (!parseJson(Line, Row, Why) || !(Kernel = stringMember(Row, "kernel")) ||
+        !(Config = stringMember(Row, "config"))) {
       ++State.Unreadable;
       continue;
     }
@@ -79,17 +85,17 @@ bool readResumeState(const std::string &Path, const std::string &SweepCreated,
       continue;
     }
     ++State.Rows;
-    std::string Id = Kernel->asString() + "/" + Config->asString();
-    const JsonValue *Sweep = Row.get("sweep_created");
-    if (Sweep && Sweep->isString() && Sweep->asString() != SweepCreated)
+    std::string Id = Kernel->get<std::string>() + "/" + Config->get<std::string>();
+    const Json *Sweep = stringMember(Row, "sweep_created");
+    if (Sweep && Sweep->get<std::string>() != SweepCreated)
       ++State.FromOtherSweep;
-    const JsonValue *Drift = Row.get("drift");
-    if (Drift && Drift->isBool() && Drift->asBool()) {
+    const Json *Drift = member(Row, "drift");
+    if (Drift && Drift->is_boolean() && Drift->get<bool>()) {
       ++State.DriftRows[Id];
       continue;
     }
-    Repeat = Row.get("repeat_index");
-    State.Done.insert(doneKey(Id, Repeat && Repeat->isInteger() ? int(Repeat->asInt()) : 0));
+    Repeat = member(Row, "repeat_index");
+    State.Done.insert(doneKey(Id, Repeat && isInt64(*Repeat) ? int(asInt64(*Repeat)) : 0));
   }
   return true;
 }
@@ -101,16 +107,14 @@ bool readBaselineKernels(const std::string &Path, const std::string &Gpu,
   if (!readLines(Path, Lines, Truncated, Error))
     return false;
   for (const std::string &Line : Lines) {
-    JsonValue Row;
+    Json Row;
     std::string Why;
-    if (!parseJson(Line, Row, Why) || !Row.get("kernel") || !Row.get("kernel")->isString() ||
-        gpuOf(Row) != Gpu)
+    if (!parseJson(Line, Row, Why) || !stringMember(Row, "kernel") || gpuOf(Row) != Gpu)
       continue;
-    const std::string &Kernel = Row.get("kernel")->asString();
+    std::string Kernel = Row["kernel"].get<std::string>();
     State.BaselineKernels.insert(Kernel);
-    const JsonValue *Config = Row.get("config");
-    if (Config && Config->isString())
-      State.OccupancyPicks[Kernel] = Kernel + "/" + Config->asString();
+    if (const Json *Config = stringMember(Row, "config"))
+      State.OccupancyPicks[Kernel] = Kernel + "/" + Config->get<std::string>();
   }
   return true;
 }
@@ -118,13 +122,8 @@ bool readBaselineKernels(const std::string &Path, const std::string &Gpu,
 std::string inflightPath(const std::string &Output) { return Output + ".inflight"; }
 
 bool writeInFlight(const std::string &Path, const InFlight &F, std::string &Error) {
-  JsonValue R = JsonValue::object();
-  R.set("kernel", JsonValue::string(F.Kernel));
-  R.set("config", JsonValue::string(F.Config));
-  R.set("repeat_index", JsonValue::integer(F.RepeatIndex));
-  R.set("drift", JsonValue::boolean(F.Drift));
-  R.set("gpu", JsonValue::string(F.Gpu));
-  R.set("started", JsonValue::string(F.Started));
+  Json R = {{"kernel", F.Kernel}, {"config", F.Config}, {"repeat_index", F.RepeatIndex},
+            {"drift", F.Drift},   {"gpu", F.Gpu},       {"started", F.Started}};
   FILE *Out = std::fopen(Path.c_str(), "w");
   bool OK = Out && appendLine(Out, R);
   if (Out)
@@ -141,22 +140,21 @@ bool readInFlight(const std::string &Path, InFlight &F, std::string &Error) {
       Error = Path + ": cannot read: " + Why;
     return false;
   }
-  JsonValue R;
-  const JsonValue *Kernel, *Config, *Repeat, *Drift, *Gpu, *Started;
-  if (!parseJson(Text, R, Why) || !(Kernel = R.get("kernel")) || !Kernel->isString() ||
-      !(Config = R.get("config")) || !Config->isString() ||
-      !(Repeat = R.get("repeat_index")) || !Repeat->isInteger() ||
-      !(Drift = R.get("drift")) || !Drift->isBool() || !(Gpu = R.get("gpu")) ||
-      !Gpu->isString() || !(Started = R.get("started")) || !Started->isString()) {
+  Json R;
+  const Json *Kernel, *Config, *Repeat, *Drift, *Gpu, *Started;
+  if (!parseJson(Text, R, Why) || !(Kernel = stringMember(R, "kernel")) ||
+      !(Config = stringMember(R, "config")) || !(Repeat = member(R, "repeat_index")) ||
+      !isInt64(*Repeat) || !(Drift = member(R, "drift")) || !Drift->is_boolean() ||
+      !(Gpu = stringMember(R, "gpu")) || !(Started = stringMember(R, "started"))) {
     Error = Path + ": not an in-flight record" + (Why.empty() ? "" : ": " + Why);
     return false;
   }
-  F.Kernel = Kernel->asString();
-  F.Config = Config->asString();
-  F.RepeatIndex = int(Repeat->asInt());
-  F.Drift = Drift->asBool();
-  F.Gpu = Gpu->asString();
-  F.Started = Started->asString();
+  F.Kernel = Kernel->get<std::string>();
+  F.Config = Config->get<std::string>();
+  F.RepeatIndex = int(asInt64(*Repeat));
+  F.Drift = Drift->get<bool>();
+  F.Gpu = Gpu->get<std::string>();
+  F.Started = Started->get<std::string>();
   return true;
 }
 
@@ -169,113 +167,103 @@ std::string isoTimestamp() {
   return Buf;
 }
 
-static JsonValue numberOrNull(double V, bool Present) {
-  return Present ? JsonValue::number(V) : JsonValue::null();
+static Json numberOrNull(double V, bool Present) { return Present ? Json(V) : Json(); }
+
+static Json dims(const unsigned D[3]) { return Json::array({D[0], D[1], D[2]}); }
+
+static Json statsJson(const Stats &S) {
+  return {{"median", numberOrNull(S.Median, S.Count)},
+          {"min", numberOrNull(S.Min, S.Count)},
+          {"max", numberOrNull(S.Max, S.Count)},
+          {"count", int64_t(S.Count)}};
 }
 
-static JsonValue dims(const unsigned D[3]) {
-  JsonValue A = JsonValue::array();
-  for (int I = 0; I < 3; ++I)
-    A.push(JsonValue::integer(D[I]));
-  return A;
-}
-
-static JsonValue statsJson(const Stats &S) {
-  JsonValue O = JsonValue::object();
-  O.set("median", numberOrNull(S.Median, S.Count));
-  O.set("min", numberOrNull(S.Min, S.Count));
-  O.set("max", numberOrNull(S.Max, S.Count));
-  O.set("count", JsonValue::integer(int64_t(S.Count)));
-  return O;
-}
-
-JsonValue makeRow(const Manifest &Man, const KernelSpec &K, const ConfigSpec &C,
+Json makeRow(const Manifest &Man, const KernelSpec &K, const ConfigSpec &C,
                   const Measurement &M, const RunInfo &Info, int RepeatIndex, bool Drift) {
   bool OK = M.Status == "ok";
-  JsonValue R = JsonValue::object();
-  R.set("kernel", JsonValue::string(K.Name));
-  R.set("config", JsonValue::string(C.Name));
-  R.set("arch", JsonValue::string(Man.Arch));
-  R.set("gpu", JsonValue::string(Info.Gpu));
-  R.set("status", JsonValue::string(M.Status));
+  Json R = Json::object();
+  R["kernel"] = K.Name;
+  R["config"] = C.Name;
+  R["arch"] = Man.Arch;
+  R["gpu"] = Info.Gpu;
+  R["status"] = M.Status;
   if (OK) {
-    R.set("time_s", JsonValue::number(M.TimeS));
-    R.set("energy_j", JsonValue::number(M.EnergyJ));
+    R["time_s"] = M.TimeS;
+    R["energy_j"] = M.EnergyJ;
   }
-  R.set("analytic_time_s", numberOrNull(C.AnalyticTime, C.AnalyticTime > 0));
-  R.set("analytic_energy_j", numberOrNull(C.AnalyticEnergy, C.AnalyticEnergy > 0));
-  JsonValue Features = JsonValue::object();
+  R["analytic_time_s"] = numberOrNull(C.AnalyticTime, C.AnalyticTime > 0);
+  R["analytic_energy_j"] = numberOrNull(C.AnalyticEnergy, C.AnalyticEnergy > 0);
+  Json Features = Json::object();
   for (size_t I = 0; I < Man.ModelInputNames.size() && I < C.ModelInputs.size(); ++I)
-    Features.set(Man.ModelInputNames[I], JsonValue::number(C.ModelInputs[I]));
-  R.set("features", std::move(Features));
+    Features[Man.ModelInputNames[I]] = C.ModelInputs[I];
+  R["features"] = std::move(Features);
   if (!OK) {
-    R.set("failure", JsonValue::string(M.Failure));
-    R.set("error", JsonValue::string(M.Error));
+    R["failure"] = M.Failure;
+    R["error"] = M.Error;
   }
-  R.set("block", dims(C.Block));
-  R.set("grid", dims(C.Grid));
-  R.set("dynamic_smem", JsonValue::integer(C.DynamicSmem));
-  JsonValue Tunables = JsonValue::object();
+  R["block"] = dims(C.Block);
+  R["grid"] = dims(C.Grid);
+  R["dynamic_smem"] = C.DynamicSmem;
+  Json Tunables = Json::object();
   for (const auto &T : C.Tunables)
-    Tunables.set(T.first, JsonValue::integer(T.second));
-  R.set("tunables", std::move(Tunables));
-  JsonValue Problem = JsonValue::object();
+    Tunables[T.first] = T.second;
+  R["tunables"] = std::move(Tunables);
+  Json Problem = Json::object();
   for (const auto &P : K.Params)
-    Problem.set(P.first, JsonValue::integer(P.second));
-  R.set("problem_size", std::move(Problem));
-  R.set("registers", M.Registers >= 0 ? JsonValue::integer(M.Registers) : JsonValue::null());
-  R.set("spills_bytes", M.SpillBytes >= 0 ? JsonValue::integer(M.SpillBytes) : JsonValue::null());
+    Problem[P.first] = P.second;
+  R["problem_size"] = std::move(Problem);
+  R["registers"] = M.Registers >= 0 ? Json(M.Registers) : Json();
+  R["spills_bytes"] = M.SpillBytes >= 0 ? Json(M.SpillBytes) : Json();
   if (OK) {
-    R.set("method", JsonValue::string(M.Method));
-    R.set("launches", JsonValue::integer(M.Launches));
-    JsonValue Batches = JsonValue::array();
+    R["method"] = M.Method;
+    R["launches"] = M.Launches;
+    Json Batches = Json::array();
     for (double B : M.Batches)
-      Batches.push(JsonValue::number(B));
-    R.set("time_batches_s", std::move(Batches));
+      Batches.push_back(B);
+    R["time_batches_s"] = std::move(Batches);
     Stats T = statsOf(M.Batches);
-    R.set("time_spread", JsonValue::number(T.Median > 0 ? (T.Max - T.Min) / T.Median : 0));
-    R.set("run_s", JsonValue::number(M.RunS));
-    R.set("energy_window_s", JsonValue::number(M.WindowS));
-    R.set("energy_window_start_s", JsonValue::number(M.WindowStartS));
-    R.set("energy_settle_s", JsonValue::number(M.SettleS));
-    R.set("counter_updates", JsonValue::integer(M.CounterUpdates));
-    R.set("counter_update_gap_s", numberOrNull(M.UpdateGapS, M.CounterUpdates >= 2));
-    R.set("energy_spread", JsonValue::number(M.EnergySpread));
-    R.set("time_spread_windows", JsonValue::number(M.TimeSpread));
-    R.set("remeasured", JsonValue::boolean(M.Remeasured));
+    R["time_spread"] = Json(T.Median > 0 ? (T.Max - T.Min) / T.Median : 0);
+    R["run_s"] = M.RunS;
+    R["energy_window_s"] = M.WindowS;
+    R["energy_window_start_s"] = M.WindowStartS;
+    R["energy_settle_s"] = M.SettleS;
+    R["counter_updates"] = M.CounterUpdates;
+    R["counter_update_gap_s"] = numberOrNull(M.UpdateGapS, M.CounterUpdates >= 2);
+    R["energy_spread"] = M.EnergySpread;
+    R["time_spread_windows"] = M.TimeSpread;
+    R["remeasured"] = M.Remeasured;
     if (M.Remeasured) {
-      R.set("first_energy_spread", JsonValue::number(M.FirstEnergySpread));
-      R.set("first_time_spread_windows", JsonValue::number(M.FirstTimeSpread));
+      R["first_energy_spread"] = M.FirstEnergySpread;
+      R["first_time_spread_windows"] = M.FirstTimeSpread;
     }
-    R.set("throttle_reasons", M.HaveThrottle ? JsonValue::integer(int64_t(M.ThrottleMask))
-                                             : JsonValue::null());
-    R.set("throttle_reason_names", M.HaveThrottle
-                                       ? JsonValue::string(throttleReasonNames(M.ThrottleMask))
-                                       : JsonValue::null());
-    R.set("power_limit_w", numberOrNull(M.PowerLimitW, M.PowerLimitW > 0));
-    R.set("avg_power_w", JsonValue::number(M.AvgPowerW));
-    R.set("power_samples_w", statsJson(M.Power));
-    R.set("sm_clock_mhz", numberOrNull(M.SmClock.Median, M.SmClock.Count));
-    R.set("mem_clock_mhz", numberOrNull(M.MemClock.Median, M.MemClock.Count));
-    R.set("temp_start_c", M.TempStart >= 0 ? JsonValue::integer(M.TempStart) : JsonValue::null());
-    R.set("temp_end_c", M.TempEnd >= 0 ? JsonValue::integer(M.TempEnd) : JsonValue::null());
+    R["throttle_reasons"] = M.HaveThrottle ? Json(int64_t(M.ThrottleMask)) : Json();
+    R["throttle_reason_names"] = M.HaveThrottle
+                                       ? Json(throttleReasonNames(M.ThrottleMask))
+                                       : Json();
+    R["power_limit_w"] = numberOrNull(M.PowerLimitW, M.PowerLimitW > 0);
+    R["avg_power_w"] = M.AvgPowerW;
+    R["power_samples_w"] = statsJson(M.Power);
+    R["sm_clock_mhz"] = numberOrNull(M.SmClock.Median, M.SmClock.Count);
+    R["mem_clock_mhz"] = numberOrNull(M.MemClock.Median, M.MemClock.Count);
+    R["temp_start_c"] = M.TempStart >= 0 ? Json(M.TempStart) : Json();
+    R["temp_end_c"] = M.TempEnd >= 0 ? Json(M.TempEnd) : Json();
   }
-  R.set("idle_power_w", JsonValue::number(Info.IdlePowerW));
-  R.set("driver", JsonValue::string(Info.Driver));
-  R.set("cuda", JsonValue::string(Info.Cuda));
-  R.set("seed", JsonValue::integer(int64_t(Info.Seed)));
+  R["idle_power_w"] = Info.IdlePowerW;
+  R["driver"] = Info.Driver;
+  R["cuda"] = Info.Cuda;
+  R["seed"] = int64_t(Info.Seed);
   std::string Now = isoTimestamp();
-  R.set("timestamp", JsonValue::string(Now));
-  R.set("date", JsonValue::string(Now));
-  R.set("repeat_index", JsonValue::integer(RepeatIndex));
-  R.set("reference", JsonValue::boolean(C.Reference));
-  R.set("drift", JsonValue::boolean(Drift));
-  R.set("sweep_created", JsonValue::string(Man.Created));
+  R["timestamp"] = Now;
+  R["date"] = Now;
+  R["repeat_index"] = RepeatIndex;
+  R["reference"] = C.Reference;
+  R["drift"] = Drift;
+  R["sweep_created"] = Man.Created;
   return R;
 }
 
-bool appendLine(FILE *F, const JsonValue &Row) {
-  std::string Line = Row.str();
+bool appendLine(FILE *F, const Json &Row) {
+  std::string Line = toLine(Row);
   Line += '\n';
   return std::fwrite(Line.data(), 1, Line.size(), F) == Line.size() && std::fflush(F) == 0 &&
          fsync(fileno(F)) == 0;

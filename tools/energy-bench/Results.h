@@ -12,7 +12,7 @@
 #ifndef ENERGY_BENCH_RESULTS_H
 #define ENERGY_BENCH_RESULTS_H
 
-#include "Json.h"
+#include "BenchJson.h"
 #include "Manifest.h"
 #include "Measure.h"
 
@@ -23,7 +23,6 @@
 
 namespace bench {
 
-/// What the output file already holds.
 /// What the output file already holds for one GPU.
 struct ResumeState {
   std::set<std::string> Done;             // doneKey(...) of planned rows
@@ -70,14 +69,14 @@ struct RunInfo {
   uint64_t Seed = 0;
 };
 
-JsonValue makeRow(const Manifest &Man, const KernelSpec &K, const ConfigSpec &C,
+Json makeRow(const Manifest &Man, const KernelSpec &K, const ConfigSpec &C,
                   const Measurement &M, const RunInfo &Info, int RepeatIndex, bool Drift);
 
 /// "2026-11-22T13:00:00Z".
 std::string isoTimestamp();
 
 /// Writes one line and flushes it to the file.
-bool appendLine(FILE *F, const JsonValue &Row);
+bool appendLine(FILE *F, const Json &Row);
 
 } // namespace bench
 

@@ -1,21 +1,23 @@
-//===- Runner.cpp - Plan and run the measurements of a manifest -----------===//
+//===- Runner.cpp - Run the measurements of a manifest --------------------===//
+//
+// Measures the plan (RunPlan.cpp) on the GPU: resume state, the watchdog,
+// stop signals, occupancy baselines, and one row per measurement.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Runner.h"
 
 #include "Buffers.h"
+#include "HostDataCache.h"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <functional>
 #include <map>
-#include <memory>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -31,234 +33,7 @@ static void note(const std::string &S) {
   std::fflush(stderr);
 }
 
-std::vector<size_t> selectedKernels(const Manifest &M, const RunOptions &Opts) {
-  std::vector<size_t> Out;
-  for (size_t I = 0; I < M.Kernels.size(); ++I)
-    if (Opts.Only.empty() ||
-        std::find(Opts.Only.begin(), Opts.Only.end(), M.Kernels[I].Name) != Opts.Only.end())
-      Out.push_back(I);
-  return Out;
-}
-
-/// Fisher-Yates with a fixed generator (std::shuffle's order differs between
-/// standard libraries; the plan should not).
-template <typename T> static void shuffle(std::vector<T> &V, uint64_t Seed) {
-  uint64_t S = Seed;
-  auto Next = [&S] {
-    uint64_t Z = (S += 0x9e3779b97f4a7c15ull);
-    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebull;
-    return Z ^ (Z >> 31);
-  };
-  for (size_t I = V.size(); I > 1; --I)
-    std::swap(V[I - 1], V[Next() % I]);
-}
-
-std::vector<size_t> priorityConfigs(const KernelSpec &K, const ResumeState &State) {
-  std::vector<std::string> Ids;
-  for (const auto &Choice : K.Choices)
-    Ids.push_back(Choice.second);
-  Ids.push_back(K.DefaultConfig);
-  auto Pick = State.OccupancyPicks.find(K.Name);
-  Ids.push_back(Pick != State.OccupancyPicks.end() ? Pick->second : K.PluginOccupancyConfig);
-  std::vector<size_t> Out;
-  for (const std::string &Id : Ids)
-    for (size_t CI = 0; CI < K.Configs.size(); ++CI)
-      if (K.Configs[CI].Id == Id && std::find(Out.begin(), Out.end(), CI) == Out.end())
-        Out.push_back(CI);
-  return Out;
-}
-
-std::vector<bool> repeatedConfigs(const KernelSpec &K, double Fraction, uint64_t Seed) {
-  std::vector<bool> Out(K.Configs.size(), false);
-  size_t Count = 0;
-  for (size_t CI = 0; CI < K.Configs.size(); ++CI)
-    Count += Out[CI] = K.Configs[CI].Repeat;
-  std::vector<size_t> Order;
-  for (size_t CI = 0; CI < K.Configs.size(); ++CI)
-    Order.push_back(CI);
-  shuffle(Order, hashString(K.Name + "#repeats", Seed));
-  size_t Want = size_t(std::ceil(Fraction * double(K.Configs.size()) - 1e-9));
-  for (size_t CI : Order)
-    if (Count < Want && !Out[CI]) {
-      Out[CI] = true;
-      ++Count;
-    }
-  return Out;
-}
-
-std::vector<PlanItem> buildPlan(const Manifest &M, const RunOptions &Opts,
-                                const ResumeState &State, size_t &Total) {
-  std::vector<size_t> Kernels = selectedKernels(M, Opts);
-  shuffle(Kernels, hashString("kernel order", Opts.Seed));
-  // Every kernel's first configs, then the rest; kernels take turns in each.
-  std::vector<std::deque<PlanItem>> Phases[2];
-  Total = 0;
-  for (size_t KI : Kernels) {
-    const KernelSpec &K = M.Kernels[KI];
-    std::vector<size_t> Priority = priorityConfigs(K, State);
-    std::vector<bool> Repeated = repeatedConfigs(K, Opts.RepeatFraction, Opts.Seed);
-    std::vector<PlanItem> First, Rest, Repeats;
-    for (size_t CI : Priority)
-      First.push_back({KI, CI, 0});
-    for (size_t CI = 0; CI < K.Configs.size(); ++CI) {
-      if (std::find(Priority.begin(), Priority.end(), CI) == Priority.end())
-        Rest.push_back({KI, CI, 0});
-      if (Repeated[CI])
-        Repeats.push_back({KI, CI, 1});
-    }
-    shuffle(Rest, hashString(K.Name, Opts.Seed));
-    shuffle(Repeats, hashString(K.Name + "#repeat", Opts.Seed));
-    // Repeats spread evenly over the rest, each at least one config after its
-    // first measurement: another time, another temperature, which is the
-    // noise they are meant to show.
-    std::vector<std::pair<size_t, PlanItem>> Places;
-    for (size_t J = 0; J < Repeats.size(); ++J) {
-      size_t After = 0;
-      for (size_t I = 0; I < Rest.size(); ++I)
-        if (Rest[I].Config == Repeats[J].Config)
-          After = I + 1;
-      size_t At = std::max(After + 1, (J + 1) * Rest.size() / (Repeats.size() + 1));
-      Places.emplace_back(std::min(At, Rest.size()), Repeats[J]);
-    }
-    std::stable_sort(Places.begin(), Places.end(),
-                     [](const auto &A, const auto &B) { return A.first > B.first; });
-    for (const auto &P : Places)
-      Rest.insert(Rest.begin() + long(P.first), P.second);
-    for (int Phase = 0; Phase < 2; ++Phase) {
-      std::deque<PlanItem> Q;
-      for (const PlanItem &P : Phase == 0 ? First : Rest) {
-        ++Total;
-        if (!State.Done.count(doneKey(K.Configs[P.Config].Id, P.RepeatIndex)))
-          Q.push_back(P);
-      }
-      Phases[Phase].push_back(std::move(Q));
-    }
-  }
-  std::vector<PlanItem> Plan;
-  for (std::vector<std::deque<PlanItem>> &PerKernel : Phases)
-    for (bool Any = true; Any;) {
-      Any = false;
-      for (std::deque<PlanItem> &Q : PerKernel)
-        if (!Q.empty()) {
-          Plan.push_back(Q.front());
-          Q.pop_front();
-          Any = true;
-        }
-    }
-  return Plan;
-}
-
 namespace {
-
-/// Whose inputs and expected outputs can be shared: the kernel's, unless its
-/// buffer sizes follow the config; then the reference may depend on the
-/// config's BLOCK_X, GRID_X ... too, and each config gets its own.
-std::string dataKey(const KernelSpec &K, const ConfigSpec &C) {
-  for (const ConfigSpec &Other : K.Configs)
-    if (!Other.Buffers.empty())
-      return C.Id;
-  return K.Name;
-}
-
-/// Inputs and expected outputs per kernel (or per config), made by worker
-/// threads in the order the plan needs them, so that slow CPU references run
-/// while the GPU measures the kernels whose data is ready.
-class HostDataCache {
-public:
-  HostDataCache(const Manifest &M, uint64_t Seed) : M(M), Seed(Seed) {}
-  ~HostDataCache() { finish(); }
-
-  /// Stops the workers taking more work and joins them; false (and the
-  /// workers left running) if one is still busy after WaitSeconds: a slow
-  /// CPU reference must not hold a time-limited run past its limit.
-  bool finish(double WaitSeconds = 1e9) {
-    std::unique_lock<std::mutex> L(Mu);
-    Quit = true;
-    if (!Cv.wait_for(L, std::chrono::duration<double>(WaitSeconds), [&] { return Busy == 0; }))
-      return false;
-    L.unlock();
-    for (std::thread &T : Workers)
-      if (T.joinable())
-        T.join();
-    return true;
-  }
-
-  /// Queues the data of (K, C) unless queued already (before start()).
-  void request(size_t K, size_t C) {
-    std::string Key = dataKey(M.Kernels[K], M.Kernels[K].Configs[C]);
-    if (Entries.count(Key))
-      return;
-    auto E = std::make_unique<Entry>();
-    E->Kernel = K;
-    E->Config = C;
-    Entries[Key] = std::move(E);
-    Order.push_back(Key);
-  }
-
-  /// Leaves two cores to the measuring thread and the NVML sampler.
-  void start() {
-    unsigned Cores = std::thread::hardware_concurrency();
-    size_t N = std::clamp<size_t>(Cores > 2 ? Cores - 2 : 1, 1, Order.size());
-    for (size_t I = 0; I < N; ++I)
-      Workers.emplace_back([this] { work(); });
-  }
-
-  bool ready(size_t K, size_t C) {
-    std::lock_guard<std::mutex> L(Mu);
-    auto It = Entries.find(dataKey(M.Kernels[K], M.Kernels[K].Configs[C]));
-    return It != Entries.end() && It->second->Ready;
-  }
-
-  /// The data of (K, C) (requested before start()), waiting if needed.
-  const HostData &get(size_t K, size_t C) {
-    std::unique_lock<std::mutex> L(Mu);
-    Entry &E = *Entries.at(dataKey(M.Kernels[K], M.Kernels[K].Configs[C]));
-    Cv.wait(L, [&] { return E.Ready; });
-    return E.Data;
-  }
-
-private:
-  struct Entry {
-    size_t Kernel = 0, Config = 0;
-    HostData Data;
-    bool Ready = false;
-  };
-  const Manifest &M;
-  uint64_t Seed;
-  std::map<std::string, std::unique_ptr<Entry>> Entries;
-  std::vector<std::string> Order;
-  size_t Next = 0; // first entry of Order no worker has taken
-  size_t Busy = 0; // workers making an entry
-  std::mutex Mu;
-  std::condition_variable Cv;
-  bool Quit = false;
-  std::vector<std::thread> Workers;
-
-  void work() {
-    while (true) {
-      Entry *E;
-      {
-        std::lock_guard<std::mutex> L(Mu);
-        if (Quit || Next == Order.size())
-          return;
-        E = Entries[Order[Next++]].get();
-        ++Busy;
-      }
-      const KernelSpec &K = M.Kernels[E->Kernel];
-      HostData D;
-      makeInputs(K.buffersOf(K.Configs[E->Config]), Seed, K.Name, D.Inputs);
-      runReference(K, K.Configs[E->Config], D);
-      {
-        std::lock_guard<std::mutex> L(Mu);
-        E->Data = std::move(D);
-        E->Ready = true;
-        --Busy;
-      }
-      Cv.notify_all();
-    }
-  }
-};
 
 volatile std::sig_atomic_t StopSignal = 0;
 struct timespec FirstSignalAt;
@@ -301,37 +76,35 @@ std::string formatSeconds(double S) {
 std::string writeBaseline(Gpu &G, const Manifest &M, const KernelSpec &K,
                           const std::string &GpuName, FILE *F) {
   std::string Pick;
-  JsonValue R = JsonValue::object();
-  R.set("kernel", JsonValue::string(K.Name));
-  R.set("arch", JsonValue::string(M.Arch));
-  R.set("gpu", JsonValue::string(GpuName));
+  Json R = Json::object();
+  R["kernel"] = K.Name;
+  R["arch"] = M.Arch;
+  R["gpu"] = GpuName;
   const ConfigSpec *Default = nullptr;
   for (const ConfigSpec &C : K.Configs)
     if (C.Id == K.DefaultConfig)
       Default = &C;
-  R.set("default_config", Default ? JsonValue::string(Default->Name) : JsonValue::null());
-  R.set("plugin_occupancy_config",
-        K.PluginOccupancyConfig.empty()
-            ? JsonValue::null()
-            : JsonValue::string(K.PluginOccupancyConfig.substr(K.Name.size() + 1)));
+  R["default_config"] = Default ? Json(Default->Name) : Json();
+  R["plugin_occupancy_config"] = K.PluginOccupancyConfig.empty()
+                                     ? Json()
+                                     : Json(K.PluginOccupancyConfig.substr(K.Name.size() + 1));
   if (K.BaselinePtx.empty() && !Default) {
-    R.set("method", JsonValue::string("none"));
-    R.set("error", JsonValue::string("the manifest has no baseline for this kernel"));
+    R["method"] = "none";
+    R["error"] = "the manifest has no baseline for this kernel";
   } else if (K.BaselinePtx.empty()) {
     // The tunables fix the block shape: the heuristic has nothing to pick.
-    R.set("method", JsonValue::string("fixed by tunables"));
-    R.set("config", JsonValue::string(Default->Name));
-    R.set("block_threads",
-          JsonValue::integer(int64_t(Default->Block[0]) * Default->Block[1] * Default->Block[2]));
+    R["method"] = "fixed by tunables";
+    R["config"] = Default->Name;
+    R["block_threads"] = int64_t(Default->Block[0]) * Default->Block[1] * Default->Block[2];
   } else {
     OccupancyPick P = occupancyPick(G, K);
-    R.set("method", JsonValue::string("cuOccupancyMaxPotentialBlockSize"));
+    R["method"] = "cuOccupancyMaxPotentialBlockSize";
     if (!P.OK) {
-      R.set("error", JsonValue::string(P.Error));
+      R["error"] = P.Error;
     } else {
-      R.set("block_threads", JsonValue::integer(P.BlockThreads));
-      R.set("min_grid_size", JsonValue::integer(P.MinGridSize));
-      R.set("registers", JsonValue::integer(P.Registers));
+      R["block_threads"] = P.BlockThreads;
+      R["min_grid_size"] = P.MinGridSize;
+      R["registers"] = P.Registers;
       // The measured config with the default tunables and that many threads,
       // preferring the default's block height and depth.
       const ConfigSpec *Match = nullptr;
@@ -342,13 +115,13 @@ std::string writeBaseline(Gpu &G, const Manifest &M, const KernelSpec &K,
         if (!Match || (C.Block[1] == Default->Block[1] && C.Block[2] == Default->Block[2]))
           Match = &C;
       }
-      R.set("config", Match ? JsonValue::string(Match->Name) : JsonValue::null());
+      R["config"] = Match ? Json(Match->Name) : Json();
       if (Match)
         Pick = Match->Id;
     }
   }
-  R.set("timestamp", JsonValue::string(isoTimestamp()));
-  R.set("sweep_created", JsonValue::string(M.Created));
+  R["timestamp"] = isoTimestamp();
+  R["sweep_created"] = M.Created;
   appendLine(F, R);
   return Pick;
 }

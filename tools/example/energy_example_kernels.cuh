@@ -28,7 +28,7 @@ ENERGY_KERNEL(saxpy) void saxpy(int n, float a, const float *x, float *y) {
 ENERGY_TUNABLE(TILE, 16, 8, 16, 32);
 ENERGY_WORKLOAD(sgemm, 4096 * 4096);
 
-ENERGY_KERNEL_TILED(sgemm, TILE, TILE)
+ENERGY_KERNEL_TUNABLE_BLOCK(sgemm, TILE, TILE)
 void sgemm(int n, const float *A, const float *B, float *C) {
   ENERGY_SHARED(float, As, "TILE,TILE")[TILE_max][TILE_max];
   ENERGY_SHARED(float, Bs, "TILE,TILE")[TILE_max][TILE_max];

@@ -5,7 +5,7 @@
 ENERGY_TUNABLE(TILE, 16, 8, 16, 32);
 
 extern "C" { // entry == name
-ENERGY_KERNEL_TILED(fixture_transpose, TILE, TILE)
+ENERGY_KERNEL_TUNABLE_BLOCK(fixture_transpose, TILE, TILE)
 void fixture_transpose(int rows, int cols, const int *in, int *out) {
   ENERGY_SHARED(int, tile, "TILE,TILE+1")[TILE_max][TILE_max + 1];
   const int t = ENERGY_VALUE(TILE);

@@ -6,7 +6,8 @@ OUTDIR/good/manifest.json is a valid manifest of the fixture kernel fixture_axpy
 (its PTX is a stub: enough for --dry-run and the stand-in GPU); OUTDIR/many has ten
 configs, plugin choices b64 (energy, edp) and b96 (time), default b256, the plugin's
 occupancy emulation b512 and a baseline PTX (the stand-in's heuristic picks 1024
-threads: b1024); every other OUTDIR/<name>/manifest.json breaks one rule.
+threads: b1024); every other OUTDIR/<name>/manifest.json breaks one rule (bad-json,
+truncated, duplicate-key and huge-number are not valid JSON).
 """
 import copy
 import json
@@ -92,10 +93,19 @@ def main(out):
                 f.write(ptx.get(config + ".ptx", PTX.format("fixture_axpy")))
         with open(os.path.join(folder, "manifest.json"), "w") as f:
             json.dump(doc, f, indent=1)
-    folder = os.path.join(out, "bad-json")
-    os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, "manifest.json"), "w") as f:
-        f.write('{\n  "format": "energy-sweep-v1"\n  "arch": "sm_90"\n}\n')
+    good = json.dumps(GOOD, indent=1)
+    broken = {
+        "bad-json": '{\n  "format": "energy-sweep-v1"\n  "arch": "sm_90"\n}\n',
+        # Cut inside the first kernel, as an interrupted copy leaves it.
+        "truncated": good[:good.index('"params"')],
+        "duplicate-key": good.replace('"arch": "sm_90"', '"arch": "sm_90", "arch": "sm_80"'),
+        "huge-number": good.replace('"count": 1000', '"count": 1e999', 1),
+    }
+    for name, text in broken.items():
+        folder = os.path.join(out, name)
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "manifest.json"), "w") as f:
+            f.write(text)
 
 
 if __name__ == "__main__":

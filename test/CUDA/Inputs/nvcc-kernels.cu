@@ -13,7 +13,7 @@ ENERGY_KERNEL(saxpy) void saxpy(int n, float a, const float *x, float *y) {
 }
 
 ENERGY_TUNABLE(TILE, 16, 8, 16);
-ENERGY_KERNEL_TILED(tiled, TILE, TILE) void tiled(float *x) {
+ENERGY_KERNEL_TUNABLE_BLOCK(tiled, TILE, TILE) void tiled(float *x) {
   ENERGY_SHARED(float, t, "TILE,TILE")[TILE_max][TILE_max];
   t[threadIdx.y][threadIdx.x] = x[threadIdx.y * ENERGY_VALUE(TILE) + threadIdx.x];
   __syncthreads();

@@ -89,7 +89,7 @@ def evaluate(expr, names):
 # --- what a kernel source declares -------------------------------------------
 class Source:
     TUNABLE = re.compile(r"ENERGY_TUNABLE(_PER_THREAD)?\(\s*(\w+)\s*,([^;]*)\)\s*;")
-    KERNEL = re.compile(r"ENERGY_KERNEL(_BLOCK|_TILED)?\(\s*(\w+)\s*(?:,([^)]*))?\)")
+    KERNEL = re.compile(r"ENERGY_KERNEL(_BLOCK|_TUNABLE_BLOCK)?\(\s*(\w+)\s*(?:,([^)]*))?\)")
     WORKLOAD = re.compile(r"ENERGY_WORKLOAD\(\s*(\w+)\s*,(.*?)\)\s*;")
 
     def __init__(self, path):
@@ -103,7 +103,7 @@ class Source:
         self.kernels = {}  # name -> tiled (TX, TY) or None
         for kind, name, rest in self.KERNEL.findall(self.text):
             args = [a.strip() for a in rest.split(",")] if rest else []
-            self.kernels[name] = tuple(args) if kind == "_TILED" else None
+            self.kernels[name] = tuple(args) if kind == "_TUNABLE_BLOCK" else None
         self.workloads = {k: evaluate(e, {}) for k, e in self.WORKLOAD.findall(self.text)}
         # The plugin searches 2-D blocks when any y index or size is read.
         self.two_d = bool(re.search(r"\b(threadIdx|blockIdx|blockDim)\.y\b", self.text))

@@ -25,7 +25,7 @@ using namespace nvcuda;
 #define B_LD (16 * (FN_max + 1))
 
 extern "C" {
-ENERGY_KERNEL_TILED(hgemm_wmma, LANES, WARPS)
+ENERGY_KERNEL_TUNABLE_BLOCK(hgemm_wmma, LANES, WARPS)
 void hgemm_wmma(int M, int N, int K, const __half *__restrict__ A,
                 const __half *__restrict__ B, float *__restrict__ C) {
   // As[w][r][k] = A(m0 + w*FM*16 + r, k0 + k); Bs[k][n] = B(k0 + k, n0 + n).

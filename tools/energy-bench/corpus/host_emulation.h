@@ -390,13 +390,13 @@ using std::min;
   unsigned long long __energy_workload_##KERNEL = (ITEMS)
 #define ENERGY_KERNEL(KERNEL)
 #define ENERGY_KERNEL_BLOCK(KERNEL, BX, BY)
-#define ENERGY_KERNEL_TILED(KERNEL, TX, TY)
+#define ENERGY_KERNEL_TUNABLE_BLOCK(KERNEL, TX, TY)
 #define ENERGY_UNPAREN_(...) __VA_ARGS__
 #define ENERGY_KERNEL_TEMPLATE(KERNEL, PARAMS, ARGS)                           \
   template <ENERGY_UNPAREN_ PARAMS>
 #define ENERGY_KERNEL_TEMPLATE_BLOCK(KERNEL, PARAMS, ARGS, BX, BY)             \
   template <ENERGY_UNPAREN_ PARAMS>
-#define ENERGY_KERNEL_TEMPLATE_TILED(KERNEL, PARAMS, ARGS, TX, TY)             \
+#define ENERGY_KERNEL_TEMPLATE_TUNABLE_BLOCK(KERNEL, PARAMS, ARGS, TX, TY)     \
   template <ENERGY_UNPAREN_ PARAMS>
 #define ENERGY_SHARED(TYPE, NAME, SPEC) static TYPE NAME
 #define ENERGY_BLOCK_RULES(KERNEL, SPEC) static_assert(sizeof(SPEC) > 0, "")

@@ -14,7 +14,7 @@ ENERGY_TUNABLE(KT, 8, 8, 16);
 ENERGY_WORKLOAD(sgemm, 2048 * 2048);
 
 extern "C" {
-ENERGY_KERNEL_TILED(sgemm, BX, BY)
+ENERGY_KERNEL_TUNABLE_BLOCK(sgemm, BX, BY)
 void sgemm(int M, int N, int K, const float *__restrict__ A,
            const float *__restrict__ B, float *__restrict__ C) {
   // As[k][i][y] = A(m0 + i*BY + y, k0 + k); Bs[k][j][x] = B(k0 + k, n0 + j*BX + x).

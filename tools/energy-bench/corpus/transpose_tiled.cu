@@ -13,7 +13,7 @@ ENERGY_TUNABLE_PER_THREAD(ITEMS, 4, 2, 4, 8);
 ENERGY_WORKLOAD(transpose_tiled, 8192 * 8192);
 
 extern "C" {
-ENERGY_KERNEL_TILED(transpose_tiled, TILE, ROWS)
+ENERGY_KERNEL_TUNABLE_BLOCK(transpose_tiled, TILE, ROWS)
 void transpose_tiled(int rows, int cols, const float *__restrict__ in,
                      float *__restrict__ out) {
   // tile[k][y][x] holds input row r0 + k*ROWS + y, column c0 + x.
