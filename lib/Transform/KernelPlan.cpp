@@ -594,7 +594,8 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   // predicted as given, and nothing is rewritten.
   bool OnlyAdvised = !P.OptedIn && !*Rules && !Force;
   auto NoAdvice = [&](BlockLegality &L) -> std::optional<std::string> {
-    requireDeclaredDynamicShared(L, P.DynamicShared.has_value());
+    requireDeclaredDynamicShared(L, P.DynamicShared.has_value(),
+                                 "extern __shared__", "ENERGY_DYNAMIC_SHARED");
     if (!OnlyAdvised)
       return std::nullopt;
     return reliesOnDefault(L, /*FreeShape=*/!Tiled);
