@@ -7,6 +7,7 @@
 #include "AccessStride.h"
 #include "Footprint.h"
 #include "CallClassifier.h"
+#include "FeatureCore.h"
 #include "LocalAnalyses.h"
 #include "RegisterPressure.h"
 #include "ThreadDependence.h"
@@ -43,8 +44,6 @@ AnalysisKey KernelFeaturesAnalysis::Key;
 
 namespace {
 
-enum class MemSpace { Global, Shared, Local, Const, Param, Generic };
-
 /// NVPTX address spaces; generic pointers are resolved through their
 /// underlying object: the kernel's pointer arguments point to global memory
 /// (the same assumption NVPTXLowerArgs makes), allocas to local memory.
@@ -53,24 +52,14 @@ public:
   explicit MemorySpaces(const Function &Kernel) : Kernel(&Kernel) {}
 
   MemSpace resolve(const Value *Ptr, unsigned Depth = 0) {
-    auto FromAS = [](unsigned AS) {
-      switch (AS) {
-      case 1: return MemSpace::Global;
-      case 3: return MemSpace::Shared;
-      case 4: return MemSpace::Const;
-      case 5: return MemSpace::Local;
-      case 101: return MemSpace::Param;
-      default: return MemSpace::Generic;
-      }
-    };
     unsigned AS = Ptr->getType()->getPointerAddressSpace();
     if (AS != 0)
-      return FromAS(AS);
+      return nvptxMemSpace(AS);
     const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
     if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Obj))
-      return FromAS(Cast->getSrcAddressSpace());
+      return nvptxMemSpace(Cast->getSrcAddressSpace());
     if (Obj->getType()->getPointerAddressSpace() != 0)
-      return FromAS(Obj->getType()->getPointerAddressSpace());
+      return nvptxMemSpace(Obj->getType()->getPointerAddressSpace());
     if (auto *Arg = dyn_cast<Argument>(Obj)) {
       if (Arg->getParent() != Kernel)
         return MemSpace::Generic;
@@ -382,29 +371,20 @@ FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE,
 
 void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
                                  bool IsStore, double W, FunctionState &S) {
-  KernelFeatures &Out = S.Out;
-  double Bytes = static_cast<double>(S.DL.getTypeStoreSize(AccessTy));
-  Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
-  if (lanes(AccessTy) > 1)
-    Out.vector_accesses += W;
-  switch (Spaces.resolve(Ptr)) {
-  case MemSpace::Global: {
-    if (S.Footprint)
-      S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(Bytes), W);
-    (IsStore ? Out.global_stores : Out.global_loads) += W;
-    (IsStore ? Out.global_store_bytes : Out.global_load_bytes) += W * Bytes;
-    switch (classifyStride(addressStride(Ptr, S.SE, S.TD, Callees),
-                           static_cast<uint64_t>(Bytes))) {
-    case StrideClass::Uniform: Out.global_uniform += W; break;
-    case StrideClass::Coalesced: Out.global_coalesced += W; break;
-    case StrideClass::Strided: Out.global_strided += W; break;
-    case StrideClass::Irregular: Out.global_irregular += W; break;
-    }
-    return;
-  }
-  case MemSpace::Shared: {
-    (IsStore ? Out.shared_stores : Out.shared_loads) += W;
-    (IsStore ? Out.shared_store_bytes : Out.shared_load_bytes) += W * Bytes;
+  MemoryAccess A;
+  A.Space = Spaces.resolve(Ptr);
+  A.Bytes = static_cast<double>(S.DL.getTypeStoreSize(AccessTy));
+  A.Lanes = lanes(AccessTy);
+  A.IsStore = IsStore;
+  countMemoryAccess(S.Out, A, W, [&] {
+    return classifyStride(addressStride(Ptr, S.SE, S.TD, Callees),
+                          static_cast<uint64_t>(A.Bytes));
+  });
+  // The cost model takes generic accesses for global ones.
+  if (S.Footprint &&
+      (A.Space == MemSpace::Global || A.Space == MemSpace::Generic))
+    S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(A.Bytes), W);
+  if (A.Space == MemSpace::Shared) {
     auto StrideBytes = [&](unsigned Axis) -> int64_t {
       Stride D = addressStride(Ptr, S.SE, S.TD, Callees, Axis);
       return D.K == Stride::Zero       ? 0
@@ -412,27 +392,6 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
                                        : -1;
     };
     SharedPatterns[{StrideBytes(0), StrideBytes(1)}] += W;
-    return;
-  }
-  case MemSpace::Local:
-    (IsStore ? Out.local_stores : Out.local_loads) += W;
-    (IsStore ? Out.local_store_bytes : Out.local_load_bytes) += W * Bytes;
-    return;
-  case MemSpace::Const:
-    Out.const_loads += W;
-    Out.const_load_bytes += W * Bytes;
-    return;
-  case MemSpace::Param:
-    Out.param_loads += W;
-    Out.param_load_bytes += W * Bytes;
-    return;
-  case MemSpace::Generic:
-    // The cost model takes generic accesses for global ones.
-    if (S.Footprint)
-      S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(Bytes), W);
-    (IsStore ? Out.generic_stores : Out.generic_loads) += W;
-    (IsStore ? Out.generic_store_bytes : Out.generic_load_bytes) += W * Bytes;
-    return;
   }
 }
 

@@ -2,8 +2,8 @@
 
 #include "GpuKernelFeatures.h"
 
-#include "Stride.h"
 #include "CallClassifier.h"
+#include "FeatureCore.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -83,26 +83,13 @@ void addDim(std::string &Dims, gpu::Dimension D) {
 
 //===-- Memory spaces -----------------------------------------------------===//
 
-enum class MemSpace { Global, Shared, Local, Const, Generic };
-
 std::optional<MemSpace> spaceOfAttr(Attribute A) {
   if (!A)
     return std::nullopt;
   if (auto I = dyn_cast<IntegerAttr>(A)) {
-    switch (I.getInt()) {
-    case 0:
+    if (I.getInt() == 0)
       return std::nullopt;
-    case 1:
-      return MemSpace::Global;
-    case 3:
-      return MemSpace::Shared;
-    case 4:
-      return MemSpace::Const;
-    case 5:
-      return MemSpace::Local;
-    default:
-      return MemSpace::Generic;
-    }
+    return nvptxMemSpace(static_cast<unsigned>(I.getInt()));
   }
   if (auto G = dyn_cast<gpu::AddressSpaceAttr>(A)) {
     switch (G.getValue()) {
@@ -520,16 +507,17 @@ bool fusesIntoUser(Operation *Mul) {
   return Mul->hasOneUse() && fusedOperand(*Mul->user_begin()) == Mul;
 }
 
-/// What a math op costs, in the categories of calls by name.
+/// What a math op costs: what the table of calls says of the LLVM intrinsic
+/// it lowers to (absf and absi are fabs and abs there); long-latency math
+/// when the table does not know it (rsqrt, erf ...).
 CallKind mathKind(StringRef Name) {
-  return llvm::StringSwitch<CallKind>(Name)
-      .Case("math.fma", CallKind::FloatFMA)
-      .Cases("math.absf", "math.copysign", "math.floor", "math.ceil",
-             CallKind::FloatOp)
-      .Cases("math.round", "math.roundeven", "math.trunc", CallKind::FloatOp)
-      .Cases("math.absi", "math.ctlz", "math.cttz", "math.ctpop",
-             CallKind::IntOp)
-      .Default(CallKind::Special);
+  StringRef Op = Name.drop_front(StringRef("math.").size());
+  StringRef Intrinsic = llvm::StringSwitch<StringRef>(Op)
+                            .Case("absf", "fabs")
+                            .Case("absi", "abs")
+                            .Default(Op);
+  CallKind Kind = classifyCallee(("llvm." + Intrinsic).str());
+  return Kind == CallKind::Other ? CallKind::Special : Kind;
 }
 
 /// Vector ops that only move lanes: one instruction, no arithmetic.
@@ -611,47 +599,15 @@ void FeatureCounter::countKind(CallKind Kind, Type T, double W,
 void FeatureCounter::countAccess(Value MemRef, ValueRange Indices,
                                  Type Accessed, bool IsStore, double W,
                                  Scope &S, std::optional<StrideClass> Class) {
-  KernelFeatures &Out = S.Out;
-  double Bytes = bytesOf(Accessed);
-  Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
-  if (lanes(Accessed) > 1)
-    Out.vector_accesses += W;
-  auto Count = [&](double &Accesses, double &Total) {
-    Accesses += W;
-    Total += W * Bytes;
-  };
-  switch (spaceOf(MemRef)) {
-  case MemSpace::Global:
-    IsStore ? Count(Out.global_stores, Out.global_store_bytes)
-            : Count(Out.global_loads, Out.global_load_bytes);
-    switch (Class.value_or(classifyStride(S.Strides.ofAccess(MemRef, Indices),
-                                          static_cast<uint64_t>(Bytes)))) {
-    case StrideClass::Uniform:
-      Out.global_uniform += W;
-      break;
-    case StrideClass::Coalesced:
-      Out.global_coalesced += W;
-      break;
-    case StrideClass::Strided:
-      Out.global_strided += W;
-      break;
-    case StrideClass::Irregular:
-      Out.global_irregular += W;
-      break;
-    }
-    return;
-  case MemSpace::Shared:
-    return IsStore ? Count(Out.shared_stores, Out.shared_store_bytes)
-                   : Count(Out.shared_loads, Out.shared_load_bytes);
-  case MemSpace::Local:
-    return IsStore ? Count(Out.local_stores, Out.local_store_bytes)
-                   : Count(Out.local_loads, Out.local_load_bytes);
-  case MemSpace::Const:
-    return Count(Out.const_loads, Out.const_load_bytes);
-  case MemSpace::Generic:
-    return IsStore ? Count(Out.generic_stores, Out.generic_store_bytes)
-                   : Count(Out.generic_loads, Out.generic_load_bytes);
-  }
+  MemoryAccess A;
+  A.Space = spaceOf(MemRef);
+  A.Bytes = bytesOf(Accessed);
+  A.Lanes = lanes(Accessed);
+  A.IsStore = IsStore;
+  countMemoryAccess(S.Out, A, W, [&] {
+    return Class.value_or(classifyStride(S.Strides.ofAccess(MemRef, Indices),
+                                         static_cast<uint64_t>(A.Bytes)));
+  });
 }
 
 void FeatureCounter::countRegion(Region &R, double W, unsigned Depth,
