@@ -18,6 +18,10 @@
 
 namespace energy {
 
+/// Trip counts above this are not believed: a bound taken from an index
+/// type's range, not from the code.
+constexpr unsigned MaxBelievableTrip = 1u << 16;
+
 enum class MemSpace { Global, Shared, Local, Const, Param, Generic };
 
 /// The space of an NVPTX address space number (0 and unknown ones: generic).

@@ -33,9 +33,6 @@ using namespace energy::gpudialect;
 namespace energy {
 namespace {
 
-/// Trip counts above this are not believed (as in the LLVM analysis).
-constexpr int64_t MaxBelievableTrip = int64_t(1) << 16;
-
 /// 32-bit registers a live value of T holds.
 double registersOf(Type T) {
   if (auto V = dyn_cast<VectorType>(T)) {
