@@ -395,23 +395,20 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
   }
 }
 
-/// The longest chain of instructions in BB each of which uses the one
-/// before: the steps a thread needs at least, however many independent
-/// instructions it could issue between them (ILP = instructions / steps).
+/// BB's dependence depth (DependenceDepth) over its instructions.
 unsigned dependenceDepth(const BasicBlock &BB) {
-  DenseMap<const Instruction *, unsigned> Depth;
-  unsigned Longest = 0;
+  DependenceDepth Chain;
+  SmallVector<const void *, 4> Uses;
   for (const Instruction &I : BB) {
     if (isa<PHINode>(I) || I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd())
       continue;
-    unsigned D = 0;
+    Uses.clear();
     for (const Value *Op : I.operands())
       if (auto *OpI = dyn_cast<Instruction>(Op))
-        D = std::max(D, Depth.lookup(OpI));
-    Depth[&I] = D + 1;
-    Longest = std::max(Longest, D + 1);
+        Uses.push_back(OpI);
+    Chain.add(&I, Uses);
   }
-  return Longest;
+  return Chain.longest();
 }
 
 KernelFeatures FeatureCounter::count(Function &F) {

@@ -59,4 +59,12 @@ void countMemoryAccess(KernelFeatures &Out, const MemoryAccess &A, double W,
   }
 }
 
+void DependenceDepth::add(const void *Op, llvm::ArrayRef<const void *> Uses) {
+  unsigned D = 0;
+  for (const void *Used : Uses)
+    D = std::max(D, Depth.lookup(Used));
+  Depth[Op] = D + 1;
+  Longest = std::max(Longest, D + 1);
+}
+
 } // namespace energy

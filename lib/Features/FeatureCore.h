@@ -14,6 +14,8 @@
 
 #include "energy/KernelFeatures.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace energy {
@@ -40,6 +42,21 @@ struct MemoryAccess {
 /// access, which GlobalClass computes (only asked for global accesses).
 void countMemoryAccess(KernelFeatures &Out, const MemoryAccess &A, double W,
                        llvm::function_ref<StrideClass()> GlobalClass);
+
+/// The longest chain of operations in one straight-line block each of which
+/// uses the one before: the steps a thread needs at least, however many
+/// independent operations it could issue between them (ILP = instructions /
+/// steps). Operations are added in order, each with the operations it uses;
+/// one not added (of another block, a phi) is ready from the start.
+class DependenceDepth {
+public:
+  void add(const void *Op, llvm::ArrayRef<const void *> Uses);
+  unsigned longest() const { return Longest; }
+
+private:
+  llvm::DenseMap<const void *, unsigned> Depth;
+  unsigned Longest = 0;
+};
 
 } // namespace energy
 

@@ -330,11 +330,31 @@ void FeatureCounter::countAccess(Value MemRef, ValueRange Indices,
   });
 }
 
+/// Whether Op is a step of its block's dependence chain: an op that counts
+/// as an instruction there (a loop's steps are in its body).
+bool takesAStep(Operation *Op) {
+  return !Op->hasTrait<OpTrait::IsTerminator>() &&
+         !Op->hasTrait<OpTrait::ConstantLike>() &&
+         !isa<scf::ForOp, scf::WhileOp, scf::ExecuteRegionOp>(Op);
+}
+
 void FeatureCounter::countRegion(Region &R, double W, unsigned Depth,
                                  Scope &S) {
-  for (Block &B : R)
-    for (Operation &Op : B)
+  SmallVector<const void *, 4> Uses;
+  for (Block &B : R) {
+    DependenceDepth Chain;
+    for (Operation &Op : B) {
       countOp(&Op, W, Depth, S);
+      if (!takesAStep(&Op))
+        continue;
+      Uses.clear();
+      for (Value V : Op.getOperands())
+        if (Operation *Def = V.getDefiningOp())
+          Uses.push_back(Def);
+      Chain.add(&Op, Uses);
+    }
+    S.Out.critical_path += W * Chain.longest();
+  }
 }
 
 void FeatureCounter::countOp(Operation *Op, double W, unsigned Depth,
