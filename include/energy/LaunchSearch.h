@@ -84,10 +84,10 @@ BlockShape typicalBlockShape(bool TwoD);
 struct BaselineCandidates {
   Candidate Default, OccupancyHeuristic;
 };
-BaselineCandidates makeBaselines(const GpuArch &Arch, bool TwoD,
-                        const BlockShape &Default,
-                        llvm::function_ref<Candidate(const BlockShape &)> Make,
-                        llvm::function_ref<bool(const BlockShape &)> Legal);
+BaselineCandidates
+makeBaselines(const GpuArch &Arch, bool TwoD, const BlockShape &Default,
+              llvm::function_ref<Candidate(const BlockShape &)> Make,
+              llvm::function_ref<bool(const BlockShape &)> Legal);
 
 /// Predicts the unpruned candidates and the baselines that can launch (the
 /// others are marked pruned) in one batch, marks the Pareto front of the

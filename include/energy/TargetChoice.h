@@ -1,4 +1,4 @@
-//===- TargetChoice.h - The GPU and cost model a kernel is planned for -*- C++ -*-===//
+//===- TargetChoice.h - The GPU and model to plan for -----------*- C++ -*-===//
 //
 // One choice of tables and model for both passes (the LLVM pass and the MLIR
 // gpu-dialect pass): the board the gpu option names, else the default board

@@ -1,4 +1,4 @@
-//===- FeatureCore.cpp - What both feature analyses count, free of IR -----===//
+//===- FeatureCore.cpp - What both feature analyses count -----------------===//
 
 #include "FeatureCore.h"
 

@@ -1,4 +1,4 @@
-//===- FeatureCore.h - What both feature analyses count, free of IR -*- C++ -*-===//
+//===- FeatureCore.h - What both feature analyses count ---------*- C++ -*-===//
 //
 // The IR-neutral core of the two feature analyses (LLVM IR in
 // FeatureAnalysis.cpp, the gpu dialect in lib/MLIR): each reads its IR into

@@ -57,7 +57,8 @@ static const Value *stripIntegerCasts(const Value *V) {
 
 bool isAssumeMarker(const CallBase &Call) {
   auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
-  return Asm && StringRef(Asm->getAsmString()).starts_with("// energy.assume") &&
+  return Asm &&
+         StringRef(Asm->getAsmString()).starts_with("// energy.assume") &&
          Call.arg_size() == 2 && isa<ConstantInt>(Call.getArgOperand(1));
 }
 

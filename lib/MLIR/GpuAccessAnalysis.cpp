@@ -1,4 +1,4 @@
-//===- GpuAccessAnalysis.cpp - Memory spaces and strides in the gpu dialect ===//
+//===- GpuAccessAnalysis.cpp - Memory accesses in the gpu dialect ---------===//
 
 #include "GpuAccessAnalysis.h"
 

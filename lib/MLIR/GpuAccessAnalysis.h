@@ -1,4 +1,4 @@
-//===- GpuAccessAnalysis.h - Memory spaces and strides in the gpu dialect -*- C++ -*-===//
+//===- GpuAccessAnalysis.h - Memory accesses in the gpu dialect -*- C++ -*-===//
 //
 // The MLIR adapter's reading of memory accesses, for GpuKernelFeatures: the
 // space of a memref, which values depend on the thread (the twin of

@@ -107,10 +107,10 @@ BlockShape typicalBlockShape(bool TwoD) {
   return TwoD ? BlockShape{32, 8, 1} : BlockShape{256, 1, 1};
 }
 
-BaselineCandidates makeBaselines(const GpuArch &Arch, bool TwoD,
-                        const BlockShape &Default,
-                        function_ref<Candidate(const BlockShape &)> Make,
-                        function_ref<bool(const BlockShape &)> Legal) {
+BaselineCandidates
+makeBaselines(const GpuArch &Arch, bool TwoD, const BlockShape &Default,
+              function_ref<Candidate(const BlockShape &)> Make,
+              function_ref<bool(const BlockShape &)> Legal) {
   BaselineCandidates B;
   B.Default = Make(Default);
   BlockShape Heuristic =
