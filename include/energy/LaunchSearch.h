@@ -73,6 +73,22 @@ BlockShape occupancyHeuristicShape(
     const GpuArch &Arch, bool TwoD,
     llvm::function_ref<Occupancy(const BlockShape &)> OccupancyOf);
 
+/// The block of a kernel that declares none, as CUDA code habitually
+/// launches it: 256 threads, or 32x8 for a 2-D kernel.
+BlockShape typicalBlockShape(bool TwoD);
+
+/// What a choice is compared with: the declared default shape, and NVIDIA's
+/// occupancy heuristic among the shapes the kernel is correct for (Legal),
+/// else the default: a baseline is a launch someone could make. Make builds
+/// a shape's candidate.
+struct BaselineCandidates {
+  Candidate Default, OccupancyHeuristic;
+};
+BaselineCandidates
+makeBaselines(const GpuArch &Arch, bool TwoD, const BlockShape &Default,
+              llvm::function_ref<Candidate(const BlockShape &)> Make,
+              llvm::function_ref<bool(const BlockShape &)> Legal);
+
 /// Predicts the unpruned candidates and the baselines that can launch (the
 /// others are marked pruned) in one batch, marks the Pareto front of the
 /// candidates, and returns the index of the objective's choice. At least one
@@ -113,16 +129,20 @@ struct NamedBaseline {
 /// "block 128, ITEMS=4 (energy within 10% of the fastest): predicted 61.2 us,
 /// 23.1 mJ per launch of 16777216 items on h100-sxm (sm_90); vs the occupancy
 /// heuristic (1024): energy -4.5%, time +0.3%; vs the default (256): ...; 96
-/// of 96 candidates evaluated". Config is the description of the chosen
-/// configuration ("block 128, ITEMS=4", with its values named). The values
-/// are named Objective, TimeUs, EnergyMJ, WorkItems, Gpu, Arch, and per
-/// baseline <Key>Block, EnergyVs<Key> and TimeVs<Key> (percent change,
-/// negative: the choice is lower), Evaluated and Candidates.
+/// of 96 candidates evaluated (LeftOut), 3 on the Pareto front": the
+/// sentence of both passes. Config is the description of the chosen
+/// configuration ("block 128, ITEMS=4", with its values named); LeftOut, if
+/// any, says which shapes were not candidates. The values are named
+/// Objective, TimeUs, EnergyMJ, WorkItems, Gpu, Arch, per baseline
+/// <Key>Block, EnergyVs<Key> and TimeVs<Key> (percent change, negative: the
+/// choice is lower), Evaluated, Candidates and ParetoFront.
 Explanation explainChoice(const Explanation &Config, llvm::StringRef Objective,
                           const Candidate &Chosen, uint64_t WorkItems,
                           const GpuArch &Arch,
                           llvm::ArrayRef<NamedBaseline> Baselines,
-                          size_t Evaluated, size_t Total);
+                          size_t Evaluated,
+                          llvm::ArrayRef<Candidate> Candidates,
+                          llvm::StringRef LeftOut = "");
 
 /// "block 16x8" with the shape named Block.
 Explanation describeBlock(const BlockShape &Block);

@@ -7,19 +7,19 @@
 #include "AccessStride.h"
 #include "Footprint.h"
 #include "CallClassifier.h"
+#include "FeatureCore.h"
 #include "LocalAnalyses.h"
 #include "RegisterPressure.h"
+#include "TripCounts.h"
 #include "ThreadDependence.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -30,7 +30,6 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <limits>
 #include <map>
 
 using namespace llvm;
@@ -43,8 +42,6 @@ AnalysisKey KernelFeaturesAnalysis::Key;
 
 namespace {
 
-enum class MemSpace { Global, Shared, Local, Const, Param, Generic };
-
 /// NVPTX address spaces; generic pointers are resolved through their
 /// underlying object: the kernel's pointer arguments point to global memory
 /// (the same assumption NVPTXLowerArgs makes), allocas to local memory.
@@ -53,24 +50,14 @@ public:
   explicit MemorySpaces(const Function &Kernel) : Kernel(&Kernel) {}
 
   MemSpace resolve(const Value *Ptr, unsigned Depth = 0) {
-    auto FromAS = [](unsigned AS) {
-      switch (AS) {
-      case 1: return MemSpace::Global;
-      case 3: return MemSpace::Shared;
-      case 4: return MemSpace::Const;
-      case 5: return MemSpace::Local;
-      case 101: return MemSpace::Param;
-      default: return MemSpace::Generic;
-      }
-    };
     unsigned AS = Ptr->getType()->getPointerAddressSpace();
     if (AS != 0)
-      return FromAS(AS);
+      return nvptxMemSpace(AS);
     const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
     if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Obj))
-      return FromAS(Cast->getSrcAddressSpace());
+      return nvptxMemSpace(Cast->getSrcAddressSpace());
     if (Obj->getType()->getPointerAddressSpace() != 0)
-      return FromAS(Obj->getType()->getPointerAddressSpace());
+      return nvptxMemSpace(Obj->getType()->getPointerAddressSpace());
     if (auto *Arg = dyn_cast<Argument>(Obj)) {
       if (Arg->getParent() != Kernel)
         return MemSpace::Generic;
@@ -158,9 +145,6 @@ ScalarKind scalarKind(const Type *T) {
 /// Counts one function; called functions are counted once each and folded
 /// into their callers. A call within a call cycle is counted as an
 /// instruction only, with a note: following it would not end.
-/// Values ENERGY_ASSUME states for a function's unknowns (statedValues).
-using StatedValues = DenseMap<const Value *, unsigned>;
-
 class FeatureCounter {
 public:
   FeatureCounter(const FeatureOptions &Opts, const Function &Kernel)
@@ -211,197 +195,6 @@ private:
 
 };
 
-/// The trip count ScalarEvolution can prove (exact, else a constant maximum),
-/// or nothing. A maximum that only comes from the index type's range says
-/// nothing useful.
-constexpr unsigned MaxBelievableTrip = 1u << 16;
-std::optional<unsigned> knownTripCount(const Loop *L, ScalarEvolution &SE) {
-  unsigned Trip = SE.getSmallConstantTripCount(L);
-  if (!Trip)
-    Trip = SE.getSmallConstantMaxTripCount(L);
-  if (!Trip || Trip > MaxBelievableTrip)
-    return std::nullopt;
-  return Trip;
-}
-
-/// Collects the SCEVUnknowns (arguments, loads, special registers) of a SCEV.
-struct UnknownCollector {
-  SmallVector<const SCEVUnknown *, 4> Unknowns;
-  bool follow(const SCEV *S) {
-    if (auto *U = dyn_cast<SCEVUnknown>(S))
-      Unknowns.push_back(U);
-    return true;
-  }
-  bool isDone() const { return false; }
-};
-
-/// V without the integer casts around it: ENERGY_ASSUME widens its value
-/// to 64 bits.
-const Value *stripIntegerCasts(const Value *V) {
-  while (auto *Cast = dyn_cast<CastInst>(V)) {
-    if (!Cast->isIntegerCast())
-      break;
-    V = Cast->getOperand(0);
-  }
-  return V;
-}
-
-/// ENERGY_ASSUME(n, value) is `asm volatile("// energy.assume ..." ::
-/// "l"(n), "n"(value))`: a PTX comment, so the code stays the same whether
-/// or not the plugin reads it.
-bool isAssumeMarker(const CallBase &Call) {
-  auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
-  return Asm && StringRef(Asm->getAsmString()).starts_with("// energy.assume") &&
-         Call.arg_size() == 2 && isa<ConstantInt>(Call.getArgOperand(1));
-}
-
-/// The values ENERGY_ASSUME states in F.
-StatedValues statedValues(const Function &F) {
-  StatedValues Stated;
-  for (const Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I); Call && isAssumeMarker(*Call))
-      Stated[stripIntegerCasts(Call->getArgOperand(0))] =
-          cast<ConstantInt>(Call->getArgOperand(1))
-              ->getValue()
-              .getLimitedValue(std::numeric_limits<unsigned>::max());
-  return Stated;
-}
-
-/// The source name of F's parameter ArgNo, from debug info; empty without.
-std::string parameterName(const Function &F, unsigned ArgNo) {
-  const DISubprogram *SP = F.getSubprogram();
-  auto Matches = [&](const DILocalVariable *Var) {
-    return SP && Var->getArg() == ArgNo + 1 &&
-           Var->getScope()->getSubprogram() == SP;
-  };
-  for (const Instruction &I : instructions(F)) {
-    if (auto *DVI = dyn_cast<DbgVariableIntrinsic>(&I))
-      if (Matches(DVI->getVariable()))
-        return DVI->getVariable()->getName().str();
-    for (const DbgVariableRecord &DVR : filterDbgVars(I.getDbgRecordRange()))
-      if (Matches(DVR.getVariable()))
-        return DVR.getVariable()->getName().str();
-  }
-  return "";
-}
-
-/// What a loop bound's unknown value is, for the reader of a report.
-BoundValue boundValue(const Value *V) {
-  BoundValue B;
-  if (auto *Arg = dyn_cast<Argument>(V)) {
-    B.IsArgument = true;
-    B.ArgNo = Arg->getArgNo();
-    B.Name = Arg->hasName() ? Arg->getName().str()
-                            : parameterName(*Arg->getParent(), B.ArgNo);
-  } else if (auto Read = readsSpecialRegister(V)) {
-    static const char *const Regs[] = {"threadIdx", "blockIdx", "blockDim",
-                                       "gridDim", "laneid"};
-    B.Name = Regs[static_cast<unsigned>(Read->Reg)];
-    if (Read->Reg != SpecialRegister::LaneId)
-      B.Name += std::string(".") + "xyz"[Read->Axis];
-  } else if (V->hasName()) {
-    B.Name = V->getName().str();
-  }
-  return B;
-}
-
-/// The backedge-taken count of a rotated counting loop `do { ... } while
-/// ((i += S) < n)` whose increment the source declares free of overflow
-/// (nsw for a signed compare, nuw for an unsigned one), S > 0: ceil(max(n -
-/// first i + S, 0) / S). ScalarEvolution drops such flags from an increment
-/// outside the loop's header (a tiled loop whose latch follows an inner
-/// loop), and then cannot count the loop.
-const SCEV *countFromIncrementFlags(const Loop *L, ScalarEvolution &SE) {
-  BasicBlock *Latch = L->getLoopLatch();
-  if (!Latch || L->getExitingBlock() != Latch)
-    return nullptr;
-  auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
-  auto *Cmp = Br && Br->isConditional()
-                  ? dyn_cast<ICmpInst>(Br->getCondition())
-                  : nullptr;
-  if (!Cmp)
-    return nullptr;
-  // The condition under which the loop goes on, as `Next < Bound`.
-  ICmpInst::Predicate P = L->contains(Br->getSuccessor(0))
-                              ? Cmp->getPredicate()
-                              : Cmp->getInversePredicate();
-  Value *Next = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
-  if (!L->isLoopInvariant(Bound)) {
-    std::swap(Next, Bound);
-    P = ICmpInst::getSwappedPredicate(P);
-  }
-  auto *Inc = dyn_cast<BinaryOperator>(Next);
-  if (!L->isLoopInvariant(Bound) || !Inc ||
-      Inc->getOpcode() != Instruction::Add ||
-      !(P == ICmpInst::ICMP_SLT ? Inc->hasNoSignedWrap()
-                                : P == ICmpInst::ICMP_ULT &&
-                                      Inc->hasNoUnsignedWrap()))
-    return nullptr;
-  auto *Rec = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Next));
-  if (!Rec || Rec->getLoop() != L || !Rec->isAffine())
-    return nullptr;
-  auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE));
-  if (!Step || !Step->getAPInt().isStrictlyPositive())
-    return nullptr;
-  const SCEV *End = SE.getSCEV(Bound);
-  const SCEV *Span =
-      P == ICmpInst::ICMP_SLT
-          ? SE.getSMaxExpr(SE.getMinusSCEV(End, Rec->getStart()),
-                           SE.getZero(End->getType()))
-          : SE.getMinusSCEV(SE.getUMaxExpr(End, Rec->getStart()),
-                            Rec->getStart());
-  const SCEV *Rounded = SE.getAddExpr(
-      Span, SE.getMinusSCEV(Step, SE.getOne(Step->getType())));
-  return SE.getUDivExpr(Rounded, Step);
-}
-
-/// The trip count with every unknown value in the loop's bound (a kernel
-/// argument, blockDim ...) taken as what ENERGY_ASSUME states for it, else
-/// DefaultExtent: `k < n; k += TILE` runs DefaultExtent / TILE times, so
-/// tile sizes change the work per iteration, not the work per thread.
-/// Values receives the unknowns when there is a count.
-std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
-                                          const StatedValues &Stated,
-                                          unsigned DefaultExtent,
-                                          std::vector<BoundValue> &Values) {
-  const SCEV *Taken = SE.getBackedgeTakenCount(L);
-  if (isa<SCEVCouldNotCompute>(Taken))
-    Taken = countFromIncrementFlags(L, SE);
-  if (!Taken)
-    return std::nullopt;
-  UnknownCollector Collector;
-  SCEVTraversal<UnknownCollector>(Collector).visitAll(Taken);
-  ValueToSCEVMapTy Assumed;
-  std::vector<BoundValue> Found;
-  for (const SCEVUnknown *U : Collector.Unknowns) {
-    if (!U->getType()->isIntegerTy())
-      return std::nullopt;
-    // A thread's or block's index offsets where its loop starts (i = tid;
-    // i < n; i += stride): the first thread's count, not an extent.
-    if (auto Read = readsSpecialRegister(U->getValue());
-        Read && (Read->Reg == SpecialRegister::ThreadIdx ||
-                 Read->Reg == SpecialRegister::BlockIdx ||
-                 Read->Reg == SpecialRegister::LaneId)) {
-      Assumed[U->getValue()] = SE.getZero(U->getType());
-      continue;
-    }
-    BoundValue B = boundValue(U->getValue());
-    auto It = Stated.find(U->getValue());
-    B.Stated = It != Stated.end();
-    B.TakenAs = B.Stated ? It->second : DefaultExtent;
-    Assumed[U->getValue()] = SE.getConstant(U->getType(), B.TakenAs);
-    Found.push_back(std::move(B));
-  }
-  auto *C = dyn_cast<SCEVConstant>(
-      SCEVParameterRewriter::rewrite(Taken, SE, Assumed));
-  if (!C || C->getAPInt().getActiveBits() > 32 ||
-      C->getAPInt().getZExtValue() >= MaxBelievableTrip)
-    return std::nullopt;
-  Values = std::move(Found);
-  return static_cast<unsigned>(C->getAPInt().getZExtValue()) + 1;
-}
-
-
 /// Estimated executions per thread of a block: product of the trip counts of
 /// its loops. Loops whose count the code does not fix go to Assumed.
 FeatureCounter::LoopWeights
@@ -434,29 +227,20 @@ FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE,
 
 void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
                                  bool IsStore, double W, FunctionState &S) {
-  KernelFeatures &Out = S.Out;
-  double Bytes = static_cast<double>(S.DL.getTypeStoreSize(AccessTy));
-  Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
-  if (lanes(AccessTy) > 1)
-    Out.vector_accesses += W;
-  switch (Spaces.resolve(Ptr)) {
-  case MemSpace::Global: {
-    if (S.Footprint)
-      S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(Bytes), W);
-    (IsStore ? Out.global_stores : Out.global_loads) += W;
-    (IsStore ? Out.global_store_bytes : Out.global_load_bytes) += W * Bytes;
-    switch (classifyStride(addressStride(Ptr, S.SE, S.TD, Callees),
-                           static_cast<uint64_t>(Bytes))) {
-    case StrideClass::Uniform: Out.global_uniform += W; break;
-    case StrideClass::Coalesced: Out.global_coalesced += W; break;
-    case StrideClass::Strided: Out.global_strided += W; break;
-    case StrideClass::Irregular: Out.global_irregular += W; break;
-    }
-    return;
-  }
-  case MemSpace::Shared: {
-    (IsStore ? Out.shared_stores : Out.shared_loads) += W;
-    (IsStore ? Out.shared_store_bytes : Out.shared_load_bytes) += W * Bytes;
+  MemoryAccess A;
+  A.Space = Spaces.resolve(Ptr);
+  A.Bytes = static_cast<double>(S.DL.getTypeStoreSize(AccessTy));
+  A.Lanes = lanes(AccessTy);
+  A.IsStore = IsStore;
+  countMemoryAccess(S.Out, A, W, [&] {
+    return classifyStride(addressStride(Ptr, S.SE, S.TD, Callees),
+                          static_cast<uint64_t>(A.Bytes));
+  });
+  // The cost model takes generic accesses for global ones.
+  if (S.Footprint &&
+      (A.Space == MemSpace::Global || A.Space == MemSpace::Generic))
+    S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(A.Bytes), W);
+  if (A.Space == MemSpace::Shared) {
     auto StrideBytes = [&](unsigned Axis) -> int64_t {
       Stride D = addressStride(Ptr, S.SE, S.TD, Callees, Axis);
       return D.K == Stride::Zero       ? 0
@@ -464,27 +248,6 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
                                        : -1;
     };
     SharedPatterns[{StrideBytes(0), StrideBytes(1)}] += W;
-    return;
-  }
-  case MemSpace::Local:
-    (IsStore ? Out.local_stores : Out.local_loads) += W;
-    (IsStore ? Out.local_store_bytes : Out.local_load_bytes) += W * Bytes;
-    return;
-  case MemSpace::Const:
-    Out.const_loads += W;
-    Out.const_load_bytes += W * Bytes;
-    return;
-  case MemSpace::Param:
-    Out.param_loads += W;
-    Out.param_load_bytes += W * Bytes;
-    return;
-  case MemSpace::Generic:
-    // The cost model takes generic accesses for global ones.
-    if (S.Footprint)
-      S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(Bytes), W);
-    (IsStore ? Out.generic_stores : Out.generic_loads) += W;
-    (IsStore ? Out.generic_store_bytes : Out.generic_load_bytes) += W * Bytes;
-    return;
   }
 }
 
@@ -629,23 +392,20 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
   }
 }
 
-/// The longest chain of instructions in BB each of which uses the one
-/// before: the steps a thread needs at least, however many independent
-/// instructions it could issue between them (ILP = instructions / steps).
+/// BB's dependence depth (DependenceDepth) over its instructions.
 unsigned dependenceDepth(const BasicBlock &BB) {
-  DenseMap<const Instruction *, unsigned> Depth;
-  unsigned Longest = 0;
+  DependenceDepth Chain;
+  SmallVector<const void *, 4> Uses;
   for (const Instruction &I : BB) {
     if (isa<PHINode>(I) || I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd())
       continue;
-    unsigned D = 0;
+    Uses.clear();
     for (const Value *Op : I.operands())
       if (auto *OpI = dyn_cast<Instruction>(Op))
-        D = std::max(D, Depth.lookup(OpI));
-    Depth[&I] = D + 1;
-    Longest = std::max(Longest, D + 1);
+        Uses.push_back(OpI);
+    Chain.add(&I, Uses);
   }
-  return Longest;
+  return Chain.longest();
 }
 
 KernelFeatures FeatureCounter::count(Function &F) {

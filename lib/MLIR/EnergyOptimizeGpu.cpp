@@ -18,10 +18,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockLegality.h"
 #include "GpuKernelFeatures.h"
 #include "LaunchPlan.h"
 
 #include "energy/GpuArch.h"
+#include "energy/TargetChoice.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -36,8 +38,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <map>
 
 using namespace mlir;
 using namespace energy;
@@ -246,12 +246,8 @@ struct EnergyOptimizeGpuPass
 
 private:
   ObjectiveSpec Objective;
-  std::map<const GpuArch *, SelectedModel> Models; // by board
 
   LogicalResult parseOptions();
-  const GpuArch &archFor(gpu::GPUModuleOp Module,
-                         std::vector<std::string> &Notes);
-  FailureOr<const SelectedModel *> modelFor(const GpuArch &Arch);
   LogicalResult optimize(gpu::GPUFuncOp Kernel, const GpuArch &Arch,
                          const SelectedModel &Model,
                          ArrayRef<std::string> Notes,
@@ -280,44 +276,13 @@ LogicalResult EnergyOptimizeGpuPass::parseOptions() {
   return success();
 }
 
-/// The board option; else the default board of the arch option, else of the
-/// chip of the module's first #nvvm.target, else of sm_90. A note says when
-/// the architecture is assumed or approximated, or when the board's is not
-/// the chip's.
-const GpuArch &EnergyOptimizeGpuPass::archFor(gpu::GPUModuleOp Module,
-                                              std::vector<std::string> &Notes) {
-  std::string Chip;
+/// The chip of the module's first #nvvm.target, if any.
+StringRef targetChip(gpu::GPUModuleOp Module) {
   if (ArrayAttr Targets = Module.getTargetsAttr())
     for (Attribute T : Targets)
-      if (auto NVVMTarget = dyn_cast<NVVM::NVVMTargetAttr>(T)) {
-        Chip = NVVMTarget.getChip().str();
-        break;
-      }
-  if (!GpuName.empty())
-    return resolveGpuBoard(Chip, GpuName, Notes);
-  if (!ArchName.empty())
-    Chip = ArchName;
-  return resolveGpuArch(Chip, "#nvvm.target on the gpu.module", Notes);
-}
-
-FailureOr<const SelectedModel *>
-EnergyOptimizeGpuPass::modelFor(const GpuArch &Arch) {
-  auto It = Models.find(&Arch);
-  if (It != Models.end())
-    return &It->second;
-  SelectedModel Selected;
-  if (ModelFile == "analytic") {
-    Selected.Model = createAnalyticModel(&Arch);
-  } else {
-    auto Chosen = selectCostModel(Arch, ModelFile);
-    if (!Chosen) {
-      mlir::emitError(getOperation().getLoc(),
-                      "energy-optimize-gpu: " + toString(Chosen.takeError()));
-      return failure();
-    }
-    Selected = std::move(*Chosen);
-  }
-  return &(Models[&Arch] = std::move(Selected));
+      if (auto NVVMTarget = dyn_cast<NVVM::NVVMTargetAttr>(T))
+        return NVVMTarget.getChip();
+  return "";
 }
 
 /// Block extents the kernel bakes in: it indexes with thread_id or block_id
@@ -359,6 +324,16 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     mlir::emitRemark(Kernel.getLoc())
         << "energy: kernel " << Name << ": " << Note;
 
+  // The LLVM pass's legality rule: the dialect cannot declare how dynamic
+  // workgroup memory grows with the block, so only the launch's block is
+  // known to be correct; no other is chosen or advised.
+  BlockLegality Legality;
+  Legality.DynamicShared = F.uses_dynamic_shared;
+  requireDeclaredDynamicShared(Legality, /*Declared=*/false,
+                               "gpu.dynamic_shared_memory", "");
+  std::optional<std::string> OnlyLaunchBlock =
+      reliesOnDefault(Legality, /*FreeShape=*/true);
+
   // Whether the launches can take another block, and why not.
   LaunchSites Sites = analyzeLaunches(Launches);
   std::string Problem;
@@ -370,8 +345,8 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     Problem = "its " +
               std::to_string(static_cast<uint64_t>(F.static_shared_bytes)) +
               " bytes of workgroup memory are sized for the launch's block";
-  else if (F.uses_dynamic_shared)
-    Problem = "its dynamic workgroup memory is sized for the launch's block";
+  else if (OnlyLaunchBlock)
+    Problem = *OnlyLaunchBlock;
   else if (!Sites.Problem.empty()) {
     Problem = Sites.Problem;
     Culprit = Sites.Culprit;
@@ -426,16 +401,21 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     Problem = P->Infeasible;
   }
 
-  // Left alone: the advice is the unrestricted choice.
-  auto Advice = planLaunch(Request, *Model.Model);
-  if (!Advice)
-    return ModelFailure(Advice.takeError());
+  // Left alone: the advice is the unrestricted choice, where another block
+  // is known to be correct.
+  std::string Advice =
+      "no advice: no other block shape is known to be correct for it";
+  if (!OnlyLaunchBlock) {
+    auto P = planLaunch(Request, *Model.Model);
+    if (!P)
+      return ModelFailure(P.takeError());
+    Advice = P->Infeasible.empty()
+                 ? "advice: " + explainLaunchChoice(Request, *P)
+                 : "no advice: " + P->Infeasible;
+  }
   InFlightDiagnostic Diag = mlir::emitRemark(Kernel.getLoc());
-  Diag << "energy: kernel " << Name << " left alone: " << Problem << "; ";
-  if (Advice->Infeasible.empty())
-    Diag << "advice: " << explainLaunchChoice(Request, *Advice);
-  else
-    Diag << "no advice: " << Advice->Infeasible;
+  Diag << "energy: kernel " << Name << " left alone: " << Problem << "; "
+       << Advice;
   if (Culprit)
     Diag.attachNote(Culprit->getLoc())
         << (isa<gpu::LaunchFuncOp>(Culprit) ? "this launch" : "this use");
@@ -469,12 +449,17 @@ void EnergyOptimizeGpuPass::runOnOperation() {
 
   SmallVector<gpu::GPUModuleOp> GpuModules;
   Module.walk([&](gpu::GPUModuleOp M) { GpuModules.push_back(M); });
+  TargetChoice Targets(ArchName, GpuName, ModelFile);
   for (gpu::GPUModuleOp M : GpuModules) {
     std::vector<std::string> Notes;
-    const GpuArch &Arch = archFor(M, Notes);
-    FailureOr<const SelectedModel *> Model = modelFor(Arch);
-    if (failed(Model))
+    const GpuArch &Arch =
+        Targets.arch(targetChip(M), "#nvvm.target on the gpu.module", Notes);
+    auto Model = Targets.model(Arch);
+    if (!Model) {
+      mlir::emitError(Module.getLoc(),
+                      "energy-optimize-gpu: " + toString(Model.takeError()));
       return signalPassFailure();
+    }
     if (!(*Model)->Note.empty())
       Notes.push_back((*Model)->Note);
     for (auto Kernel : M.getOps<gpu::GPUFuncOp>())

@@ -2,8 +2,9 @@
 
 #include "GpuKernelFeatures.h"
 
-#include "Stride.h"
 #include "CallClassifier.h"
+#include "GpuAccessAnalysis.h"
+#include "GpuRegisterPressure.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -28,50 +29,10 @@
 #include <map>
 
 using namespace mlir;
+using namespace energy::gpudialect;
 
 namespace energy {
 namespace {
-
-/// Trip counts above this are not believed (as in the LLVM analysis).
-constexpr int64_t MaxBelievableTrip = int64_t(1) << 16;
-/// How many defining ops the structural analyses follow.
-constexpr unsigned MaxDepth = 16;
-
-unsigned lanes(Type T) {
-  if (auto V = dyn_cast<VectorType>(T))
-    return V.getNumElements();
-  return 1;
-}
-
-/// Bytes one value of T occupies in memory.
-double bytesOf(Type T) {
-  if (auto V = dyn_cast<VectorType>(T))
-    return V.getNumElements() * bytesOf(V.getElementType());
-  if (T.isIntOrFloat())
-    return std::max(1u, (T.getIntOrFloatBitWidth() + 7) / 8);
-  return 8; // index (64-bit in the NVVM lowering), pointers
-}
-
-/// 32-bit registers a live value of T holds.
-double registersOf(Type T) {
-  if (auto V = dyn_cast<VectorType>(T)) {
-    Type E = V.getElementType();
-    double Bits = E.isIntOrFloat() ? E.getIntOrFloatBitWidth() : 64;
-    return std::ceil(V.getNumElements() * Bits / 32);
-  }
-  if (T.isInteger(1))
-    return 0; // predicates
-  if (T.isIntOrFloat())
-    return T.getIntOrFloatBitWidth() > 32 ? 2 : 1;
-  return 2; // index, memref (the aligned pointer)
-}
-
-std::optional<int64_t> constantInt(Value V) {
-  APInt C;
-  if (matchPattern(V, m_ConstantInt(&C)))
-    return C.getSExtValue();
-  return std::nullopt;
-}
 
 void addDim(std::string &Dims, gpu::Dimension D) {
   char Axis = "xyz"[static_cast<unsigned>(D)];
@@ -79,331 +40,6 @@ void addDim(std::string &Dims, gpu::Dimension D) {
     Dims.push_back(Axis);
     std::sort(Dims.begin(), Dims.end());
   }
-}
-
-//===-- Memory spaces -----------------------------------------------------===//
-
-enum class MemSpace { Global, Shared, Local, Const, Generic };
-
-std::optional<MemSpace> spaceOfAttr(Attribute A) {
-  if (!A)
-    return std::nullopt;
-  if (auto I = dyn_cast<IntegerAttr>(A)) {
-    switch (I.getInt()) {
-    case 0:
-      return std::nullopt;
-    case 1:
-      return MemSpace::Global;
-    case 3:
-      return MemSpace::Shared;
-    case 4:
-      return MemSpace::Const;
-    case 5:
-      return MemSpace::Local;
-    default:
-      return MemSpace::Generic;
-    }
-  }
-  if (auto G = dyn_cast<gpu::AddressSpaceAttr>(A)) {
-    switch (G.getValue()) {
-    case gpu::AddressSpace::Global:
-      return MemSpace::Global;
-    case gpu::AddressSpace::Workgroup:
-      return MemSpace::Shared;
-    case gpu::AddressSpace::Private:
-      return MemSpace::Local;
-    }
-  }
-  return MemSpace::Generic;
-}
-
-Attribute memorySpace(Value M) {
-  if (auto T = dyn_cast<BaseMemRefType>(M.getType()))
-    return T.getMemorySpace();
-  return {};
-}
-
-/// The memref a view was taken of.
-Value memrefRoot(Value V) {
-  for (unsigned I = 0; I < MaxDepth; ++I) {
-    Operation *Def = V.getDefiningOp();
-    if (auto View = dyn_cast_or_null<ViewLikeOpInterface>(Def))
-      V = View.getViewSource();
-    else if (auto Cast = dyn_cast_or_null<memref::CastOp>(Def))
-      V = Cast.getSource();
-    else
-      break;
-  }
-  return V;
-}
-
-bool isPrivateAttribution(Value V) {
-  auto Arg = dyn_cast<BlockArgument>(V);
-  auto Func = Arg ? dyn_cast<gpu::GPUFuncOp>(Arg.getOwner()->getParentOp())
-                  : gpu::GPUFuncOp();
-  return Func && llvm::is_contained(Func.getPrivateAttributions(), Arg);
-}
-
-/// The space from the memref type; without one, a stack allocation is local
-/// and anything else (kernel arguments) global, as NVPTXLowerArgs assumes.
-MemSpace spaceOf(Value M) {
-  if (auto S = spaceOfAttr(memorySpace(M)))
-    return *S;
-  Value Root = memrefRoot(M);
-  if (auto S = spaceOfAttr(memorySpace(Root)))
-    return *S;
-  if (Root.getDefiningOp<memref::AllocaOp>() || isPrivateAttribution(Root))
-    return MemSpace::Local;
-  return MemSpace::Global;
-}
-
-//===-- Thread dependence -------------------------------------------------===//
-
-/// The callee of a func.call, if the module defines it.
-func::FuncOp definedCallee(func::CallOp Call) {
-  auto F = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      Call, Call.getCalleeAttr());
-  return F && !F.isDeclaration() ? F : func::FuncOp();
-}
-
-bool isThreadSource(Operation *Op) {
-  return isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::GlobalIdOp,
-             memref::AtomicRMWOp>(Op);
-}
-
-/// A conservative forward taint from the thread index, the MLIR twin of
-/// lib/Features/ThreadDependence: a value is thread-dependent if computed
-/// from gpu.thread_id/lane_id/global_id, returned by an atomic, loaded
-/// through a dependent index or from private memory that received a
-/// dependent store, carried by a loop or if from a dependent value, or
-/// returned by a called function that reads the thread index.
-class ThreadTaint {
-public:
-  explicit ThreadTaint(Region &Body) {
-    bool Changed = true;
-    while (Changed) { // a fixed point: the sets only grow
-      Changed = false;
-      Body.walk([&](Operation *Op) { Changed |= visit(Op); });
-    }
-  }
-  bool dependent(Value V) const { return Tainted.contains(V); }
-
-private:
-  llvm::DenseSet<Value> Tainted;
-  llvm::DenseSet<Value> Slots; // private memory written with dependent values
-
-  bool any(ValueRange Vs) const {
-    return llvm::any_of(Vs, [&](Value V) { return dependent(V); });
-  }
-  bool mark(Value V) { return Tainted.insert(V).second; }
-  bool markIf(bool Cond, Value V) { return Cond && mark(V); }
-  bool visit(Operation *Op);
-};
-
-bool ThreadTaint::visit(Operation *Op) {
-  bool Changed = false;
-  if (auto For = dyn_cast<scf::ForOp>(Op)) {
-    bool Bounds =
-        any({For.getLowerBound(), For.getUpperBound(), For.getStep()});
-    Changed |= markIf(any({For.getLowerBound(), For.getStep()}),
-                      For.getInductionVar());
-    auto Yield = cast<scf::YieldOp>(For.getBody()->getTerminator());
-    for (auto [Init, Arg, Next, Result] :
-         llvm::zip(For.getInitArgs(), For.getRegionIterArgs(),
-                   Yield.getOperands(), For.getResults())) {
-      Changed |= markIf(dependent(Init) || dependent(Next), Arg);
-      Changed |= markIf(dependent(Arg) || Bounds, Result);
-    }
-    return Changed;
-  }
-  if (auto If = dyn_cast<scf::IfOp>(Op)) {
-    bool Cond = dependent(If.getCondition());
-    for (unsigned I = 0; I < If.getNumResults(); ++I) {
-      bool Dep = Cond || dependent(If.thenYield().getOperand(I)) ||
-                 (If.elseBlock() && dependent(If.elseYield().getOperand(I)));
-      Changed |= markIf(Dep, If.getResult(I));
-    }
-    return Changed;
-  }
-  if (auto While = dyn_cast<scf::WhileOp>(Op)) {
-    scf::ConditionOp Cond = While.getConditionOp();
-    for (auto [Init, Arg, Next] :
-         llvm::zip(While.getInits(), While.getBeforeArguments(),
-                   While.getYieldOp().getOperands()))
-      Changed |= markIf(dependent(Init) || dependent(Next), Arg);
-    bool Exit = dependent(Cond.getCondition());
-    for (auto [Forwarded, Arg, Result] : llvm::zip(
-             Cond.getArgs(), While.getAfterArguments(), While.getResults())) {
-      Changed |= markIf(dependent(Forwarded), Arg);
-      Changed |= markIf(dependent(Forwarded) || Exit, Result);
-    }
-    return Changed;
-  }
-  if (auto Store = dyn_cast<memref::StoreOp>(Op)) {
-    Value Root = memrefRoot(Store.getMemRef());
-    if (dependent(Store.getValueToStore()) && spaceOf(Root) == MemSpace::Local)
-      Changed |= Slots.insert(Root).second;
-    return Changed;
-  }
-  bool Dep = isThreadSource(Op) || any(Op->getOperands());
-  if (auto Load = dyn_cast<memref::LoadOp>(Op))
-    Dep = Dep || Slots.contains(memrefRoot(Load.getMemRef()));
-  if (auto Call = dyn_cast<func::CallOp>(Op))
-    if (func::FuncOp F = definedCallee(Call))
-      Dep = Dep || F.walk([](Operation *Inner) {
-                      return isThreadSource(Inner) ? WalkResult::interrupt()
-                                                   : WalkResult::advance();
-                    }).wasInterrupted();
-  if (Dep)
-    for (Value R : Op->getResults())
-      Changed |= mark(R);
-  return Changed;
-}
-
-//===-- Address stride per thread_id x ------------------------------------===//
-
-/// How an index moves when thread_id x grows by one, from the arith ops that
-/// compute it; what is not affine in thread_id x is Unknown if it depends
-/// on the thread, else Zero.
-class StrideAnalysis {
-public:
-  explicit StrideAnalysis(const ThreadTaint &Taint) : Taint(Taint) {}
-
-  Stride of(Value V, unsigned Depth = 0) const;
-  /// In bytes, for an access of MemRef at Indices.
-  Stride ofAccess(Value MemRef, ValueRange Indices) const;
-
-private:
-  const ThreadTaint &Taint;
-  Stride opaque(Value V) const {
-    return Taint.dependent(V) ? Stride::unknown() : Stride::zero();
-  }
-};
-
-Stride StrideAnalysis::of(Value V, unsigned Depth) const {
-  if (Depth > MaxDepth)
-    return opaque(V);
-  if (auto Arg = dyn_cast<BlockArgument>(V)) {
-    auto For = dyn_cast<scf::ForOp>(Arg.getOwner()->getParentOp());
-    if (For && Arg == For.getInductionVar())
-      return of(For.getStep(), Depth + 1).K == Stride::Zero
-                 ? of(For.getLowerBound(), Depth + 1)
-                 : Stride::unknown();
-    return opaque(V);
-  }
-  Operation *Def = V.getDefiningOp();
-  if (auto Tid = dyn_cast<gpu::ThreadIdOp>(Def))
-    return Tid.getDimension() == gpu::Dimension::x ? Stride::constant(1)
-                                                   : Stride::zero();
-  if (auto Gid = dyn_cast<gpu::GlobalIdOp>(Def))
-    return Gid.getDimension() == gpu::Dimension::x ? Stride::constant(1)
-                                                   : Stride::zero();
-  if (isa<gpu::LaneIdOp>(Def))
-    return Stride::constant(1);
-  if (matchPattern(V, m_Constant()))
-    return Stride::zero();
-  auto Operand = [&](unsigned I) { return of(Def->getOperand(I), Depth + 1); };
-  if (isa<arith::AddIOp>(Def))
-    return addStrides(Operand(0), Operand(1));
-  if (isa<arith::SubIOp>(Def))
-    return addStrides(Operand(0), scaleStride(Operand(1), -1));
-  if (isa<arith::MulIOp>(Def)) {
-    Stride A = Operand(0), B = Operand(1);
-    if (A.K != Stride::Zero && B.K != Stride::Zero)
-      return Stride::unknown(); // tid * tid
-    bool AVaries = A.K != Stride::Zero;
-    return scaleStride(AVaries ? A : B,
-                       constantInt(Def->getOperand(AVaries ? 1 : 0)));
-  }
-  if (isa<arith::ShLIOp>(Def)) {
-    std::optional<int64_t> Shift = constantInt(Def->getOperand(1));
-    if (!Shift || *Shift < 0 || *Shift > 31)
-      return Operand(1).K == Stride::Zero
-                 ? scaleStride(Operand(0), std::nullopt)
-                 : Stride::unknown();
-    return scaleStride(Operand(0), int64_t(1) << *Shift);
-  }
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp, arith::TruncIOp>(Def))
-    return Operand(0);
-  return opaque(V);
-}
-
-Stride StrideAnalysis::ofAccess(Value MemRef, ValueRange Indices) const {
-  auto Type = dyn_cast<MemRefType>(MemRef.getType());
-  if (!Type || Taint.dependent(MemRef))
-    return opaque(MemRef); // a view offset per thread
-  SmallVector<int64_t> Strides;
-  int64_t Offset;
-  if (failed(getStridesAndOffset(Type, Strides, Offset)))
-    return llvm::any_of(Indices, [&](Value I) { return Taint.dependent(I); })
-               ? Stride::unknown()
-               : Stride::zero();
-  Stride Sum = Stride::zero();
-  for (auto [Index, Elements] : llvm::zip(Indices, Strides))
-    Sum = addStrides(
-        Sum, scaleStride(of(Index), ShapedType::isDynamic(Elements)
-                                        ? std::nullopt
-                                        : std::optional<int64_t>(Elements)));
-  return scaleStride(Sum, static_cast<int64_t>(bytesOf(Type.getElementType())));
-}
-
-//===-- Register pressure -------------------------------------------------===//
-
-/// The peak, over Body's ops in program order, of the registers held by
-/// live SSA values; constants are immediates and hold none.
-double peakLiveRegisters(Region &Body) {
-  llvm::DenseMap<Operation *, std::pair<unsigned, unsigned>> Span;
-  unsigned N = 0;
-  std::function<void(Operation *)> Number = [&](Operation *Op) {
-    unsigned First = N++;
-    for (Region &R : Op->getRegions())
-      for (Block &B : R)
-        for (Operation &Inner : B)
-          Number(&Inner);
-    Span[Op] = {First, N - 1};
-  };
-  for (Block &B : Body)
-    for (Operation &Op : B)
-      Number(&Op);
-
-  std::vector<double> Delta(N + 2, 0);
-  auto Live = [&](Value V, unsigned Def) {
-    double Regs = registersOf(V.getType());
-    Operation *DefOp = V.getDefiningOp();
-    if (Regs == 0 || V.use_empty() ||
-        (DefOp && DefOp->hasTrait<OpTrait::ConstantLike>()))
-      return;
-    unsigned Last = Def;
-    for (Operation *User : V.getUsers()) {
-      unsigned P = Span.lookup(User).first;
-      // Used in a loop it is not defined in: live for the whole loop.
-      for (Operation *L = User->getParentOp(); L && Span.count(L);
-           L = L->getParentOp()) {
-        auto [Begin, End] = Span[L];
-        if (isa<scf::ForOp, scf::WhileOp>(L) && (Def < Begin || Def > End))
-          P = std::max(P, End);
-      }
-      Last = std::max(Last, P);
-    }
-    Delta[Def] += Regs;
-    Delta[Last + 1] -= Regs;
-  };
-  for (BlockArgument A : Body.getArguments())
-    Live(A, 0);
-  Body.walk([&](Operation *Op) {
-    auto [First, Last] = Span[Op];
-    for (Value R : Op->getResults())
-      Live(R, Op->getNumRegions() ? Last : First);
-    for (Region &R : Op->getRegions())
-      for (Block &B : R)
-        for (BlockArgument A : B.getArguments())
-          Live(A, First);
-  });
-  double Current = 0, Peak = 0;
-  for (double D : Delta)
-    Peak = std::max(Peak, Current += D);
-  return Peak;
 }
 
 //===-- Loops -------------------------------------------------------------===//
@@ -520,16 +156,17 @@ bool fusesIntoUser(Operation *Mul) {
   return Mul->hasOneUse() && fusedOperand(*Mul->user_begin()) == Mul;
 }
 
-/// What a math op costs, in the categories of calls by name.
+/// What a math op costs: what the table of calls says of the LLVM intrinsic
+/// it lowers to (absf and absi are fabs and abs there); long-latency math
+/// when the table does not know it (rsqrt, erf ...).
 CallKind mathKind(StringRef Name) {
-  return llvm::StringSwitch<CallKind>(Name)
-      .Case("math.fma", CallKind::FloatFMA)
-      .Cases("math.absf", "math.copysign", "math.floor", "math.ceil",
-             CallKind::FloatOp)
-      .Cases("math.round", "math.roundeven", "math.trunc", CallKind::FloatOp)
-      .Cases("math.absi", "math.ctlz", "math.cttz", "math.ctpop",
-             CallKind::IntOp)
-      .Default(CallKind::Special);
+  StringRef Op = Name.drop_front(StringRef("math.").size());
+  StringRef Intrinsic = llvm::StringSwitch<StringRef>(Op)
+                            .Case("absf", "fabs")
+                            .Case("absi", "abs")
+                            .Default(Op);
+  CallKind Kind = classifyCallee(("llvm." + Intrinsic).str());
+  return Kind == CallKind::Other ? CallKind::Special : Kind;
 }
 
 /// Vector ops that only move lanes: one instruction, no arithmetic.
@@ -611,54 +248,42 @@ void FeatureCounter::countKind(CallKind Kind, Type T, double W,
 void FeatureCounter::countAccess(Value MemRef, ValueRange Indices,
                                  Type Accessed, bool IsStore, double W,
                                  Scope &S, std::optional<StrideClass> Class) {
-  KernelFeatures &Out = S.Out;
-  double Bytes = bytesOf(Accessed);
-  Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
-  if (lanes(Accessed) > 1)
-    Out.vector_accesses += W;
-  auto Count = [&](double &Accesses, double &Total) {
-    Accesses += W;
-    Total += W * Bytes;
-  };
-  switch (spaceOf(MemRef)) {
-  case MemSpace::Global:
-    IsStore ? Count(Out.global_stores, Out.global_store_bytes)
-            : Count(Out.global_loads, Out.global_load_bytes);
-    switch (Class.value_or(classifyStride(S.Strides.ofAccess(MemRef, Indices),
-                                          static_cast<uint64_t>(Bytes)))) {
-    case StrideClass::Uniform:
-      Out.global_uniform += W;
-      break;
-    case StrideClass::Coalesced:
-      Out.global_coalesced += W;
-      break;
-    case StrideClass::Strided:
-      Out.global_strided += W;
-      break;
-    case StrideClass::Irregular:
-      Out.global_irregular += W;
-      break;
-    }
-    return;
-  case MemSpace::Shared:
-    return IsStore ? Count(Out.shared_stores, Out.shared_store_bytes)
-                   : Count(Out.shared_loads, Out.shared_load_bytes);
-  case MemSpace::Local:
-    return IsStore ? Count(Out.local_stores, Out.local_store_bytes)
-                   : Count(Out.local_loads, Out.local_load_bytes);
-  case MemSpace::Const:
-    return Count(Out.const_loads, Out.const_load_bytes);
-  case MemSpace::Generic:
-    return IsStore ? Count(Out.generic_stores, Out.generic_store_bytes)
-                   : Count(Out.generic_loads, Out.generic_load_bytes);
-  }
+  MemoryAccess A;
+  A.Space = spaceOf(MemRef);
+  A.Bytes = bytesOf(Accessed);
+  A.Lanes = lanes(Accessed);
+  A.IsStore = IsStore;
+  countMemoryAccess(S.Out, A, W, [&] {
+    return Class.value_or(classifyStride(S.Strides.ofAccess(MemRef, Indices),
+                                         static_cast<uint64_t>(A.Bytes)));
+  });
+}
+
+/// Whether Op is a step of its block's dependence chain: an op that counts
+/// as an instruction there (a loop's steps are in its body).
+bool takesAStep(Operation *Op) {
+  return !Op->hasTrait<OpTrait::IsTerminator>() &&
+         !Op->hasTrait<OpTrait::ConstantLike>() &&
+         !isa<scf::ForOp, scf::WhileOp, scf::ExecuteRegionOp>(Op);
 }
 
 void FeatureCounter::countRegion(Region &R, double W, unsigned Depth,
                                  Scope &S) {
-  for (Block &B : R)
-    for (Operation &Op : B)
+  SmallVector<const void *, 4> Uses;
+  for (Block &B : R) {
+    DependenceDepth Chain;
+    for (Operation &Op : B) {
       countOp(&Op, W, Depth, S);
+      if (!takesAStep(&Op))
+        continue;
+      Uses.clear();
+      for (Value V : Op.getOperands())
+        if (Operation *Def = V.getDefiningOp())
+          Uses.push_back(Def);
+      Chain.add(&Op, Uses);
+    }
+    S.Out.critical_path += W * Chain.longest();
+  }
 }
 
 void FeatureCounter::countOp(Operation *Op, double W, unsigned Depth,

@@ -21,7 +21,10 @@
 //    the kernel's ops in order (a value used inside a loop it is defined
 //    outside of lives to the loop's end), in 32-bit registers: index and
 //    64-bit values 2, i1 0, memrefs 2 (the aligned pointer), vectors per
-//    lane; plus ReservedRegisters.
+//    lane; plus ReservedRegisters;
+//  - critical_path is the longest dependence chain of each block (the
+//    LLVM analysis's DependenceDepth) over the ops counted as instructions
+//    there, weighted like them; an scf.for or scf.while adds its body's.
 // Ops the analysis does not model (other dialects, region ops other than
 // scf.for/if/while/execute_region, unstructured control flow) stop it: the
 // result names the first one.

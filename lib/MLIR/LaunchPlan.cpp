@@ -2,15 +2,6 @@
 
 #include "LaunchPlan.h"
 
-#include "energy/ParetoFront.h"
-
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/Format.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <algorithm>
-#include <cmath>
-
 using namespace llvm;
 
 namespace energy {
@@ -66,12 +57,13 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
     return P;
   }
 
-  P.DefaultBaseline =
-      makeCandidate(R, TwoD ? BlockShape{32, 8, 1} : BlockShape{256, 1, 1});
-  P.OccupancyBaseline = makeCandidate(
-      R, occupancyHeuristicShape(*R.Arch, TwoD, [&](const BlockShape &B) {
-        return makeCandidate(R, B).Query.Occ;
-      }));
+  // Every free shape is a launch the user could write.
+  BaselineCandidates B = makeBaselines(
+      *R.Arch, TwoD, typicalBlockShape(TwoD),
+      [&](const BlockShape &Shape) { return makeCandidate(R, Shape); },
+      [](const BlockShape &) { return true; });
+  P.DefaultBaseline = B.Default;
+  P.OccupancyBaseline = B.OccupancyHeuristic;
   if (R.CurrentBlock)
     P.CurrentBaseline = makeCandidate(R, *R.CurrentBlock);
 
@@ -93,17 +85,13 @@ std::string explainLaunchChoice(const LaunchPlanRequest &R,
       {"default", "Default", &P.DefaultBaseline}};
   if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
     Baselines.push_back({"launch's block", "Launch", &*P.CurrentBaseline});
-  std::string S =
-      explainChoice(describeBlock(P.chosen().Block), R.Objective.describe(),
-                    P.chosen(), R.WorkItems, *R.Arch, Baselines, P.evaluated(),
-                    P.Candidates.size())
-          .str();
-  raw_string_ostream OS(S);
+  std::string LeftOut;
   if (P.Excluded)
-    OS << " (" << P.Excluded << " more do not fit the launch sites)";
-  auto OnFront = [](const Candidate &C) { return C.OnFront; };
-  OS << ", " << llvm::count_if(P.Candidates, OnFront) << " on the Pareto front";
-  return S;
+    LeftOut = std::to_string(P.Excluded) + " more do not fit the launch sites";
+  return explainChoice(describeBlock(P.chosen().Block), R.Objective.describe(),
+                       P.chosen(), R.WorkItems, *R.Arch, Baselines,
+                       P.evaluated(), P.Candidates, LeftOut)
+      .str();
 }
 
 } // namespace energy

@@ -3,6 +3,7 @@
 #include "energy/LaunchSearch.h"
 #include "energy/ParetoFront.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -102,6 +103,24 @@ BlockShape occupancyHeuristicShape(
   return Best;
 }
 
+BlockShape typicalBlockShape(bool TwoD) {
+  return TwoD ? BlockShape{32, 8, 1} : BlockShape{256, 1, 1};
+}
+
+BaselineCandidates
+makeBaselines(const GpuArch &Arch, bool TwoD, const BlockShape &Default,
+              function_ref<Candidate(const BlockShape &)> Make,
+              function_ref<bool(const BlockShape &)> Legal) {
+  BaselineCandidates B;
+  B.Default = Make(Default);
+  BlockShape Heuristic =
+      occupancyHeuristicShape(Arch, TwoD, [&](const BlockShape &Shape) {
+        return Legal(Shape) ? Make(Shape).Query.Occ : Occupancy();
+      });
+  B.OccupancyHeuristic = Legal(Heuristic) ? Make(Heuristic) : B.Default;
+  return B;
+}
+
 Expected<size_t> predictAndChoose(MutableArrayRef<Candidate> Candidates,
                                   ArrayRef<Candidate *> Baselines,
                                   const CostModel &Model,
@@ -191,7 +210,7 @@ Explanation explainChoice(const Explanation &Config, StringRef Objective,
                           const Candidate &C, uint64_t WorkItems,
                           const GpuArch &Arch,
                           ArrayRef<NamedBaseline> Baselines, size_t Evaluated,
-                          size_t Total) {
+                          ArrayRef<Candidate> Candidates, StringRef LeftOut) {
   auto Fixed = [](const char *Fmt, double X) {
     std::string S;
     raw_string_ostream(S) << format(Fmt, X);
@@ -225,7 +244,13 @@ Explanation explainChoice(const Explanation &Config, StringRef Objective,
   }
   E << "; ";
   E.value("Evaluated", Evaluated) << " of ";
-  E.value("Candidates", Total) << " candidates evaluated";
+  E.value("Candidates", Candidates.size()) << " candidates evaluated";
+  if (!LeftOut.empty())
+    E << " (" << LeftOut << ")";
+  auto OnFront = [](const Candidate &C) { return C.OnFront; };
+  E << ", ";
+  E.value("ParetoFront", uint64_t(llvm::count_if(Candidates, OnFront)))
+      << " on the Pareto front";
   return E;
 }
 

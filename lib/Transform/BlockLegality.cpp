@@ -428,13 +428,18 @@ static std::string describeBound(const SharedIndexBound &B) {
   return S;
 }
 
-void requireDeclaredDynamicShared(BlockLegality &L, bool Declared) {
+void requireDeclaredDynamicShared(BlockLegality &L, bool Declared,
+                                  StringRef Memory, StringRef Declaration) {
   if (!L.DynamicShared || Declared || L.DefaultOnly)
     return;
+  auto Spelled = [](StringRef S) {
+    return S.empty() ? std::string() : " (" + S.str() + ")";
+  };
   L.DefaultOnly = true;
-  L.DefaultOnlyReason =
-      "the kernel uses dynamic shared memory (extern __shared__) whose size "
-      "per block is not declared (ENERGY_DYNAMIC_SHARED)";
+  L.DefaultOnlyReason = "the kernel uses dynamic shared memory" +
+                        Spelled(Memory) +
+                        " whose size per block is not declared" +
+                        Spelled(Declaration);
 }
 
 std::optional<std::string> reliesOnDefault(const BlockLegality &L,

@@ -88,8 +88,12 @@ BlockLegality analyzeBlockLegality(const llvm::Function &Prepared,
 BlockLegality analyzeRegisterReads(llvm::ArrayRef<llvm::Function *> CallTree);
 
 /// Only the declared default shape for a kernel using dynamic shared memory
-/// whose size is not Declared (ENERGY_DYNAMIC_SHARED).
-void requireDeclaredDynamicShared(BlockLegality &L, bool Declared);
+/// whose size per block is not Declared: the rule of both passes. Memory and
+/// Declaration name the front end's spelling of the memory and of the
+/// declaration, if it has one ("extern __shared__", "ENERGY_DYNAMIC_SHARED").
+void requireDeclaredDynamicShared(BlockLegality &L, bool Declared,
+                                  llvm::StringRef Memory,
+                                  llvm::StringRef Declaration);
 
 /// Why only the declared default shape (or its extent on an axis) is known
 /// to be correct, if that is so: a kernel without a declared shape then gets

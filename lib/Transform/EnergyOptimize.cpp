@@ -10,6 +10,7 @@
 
 #include "energy/CostModel.h"
 #include "energy/NVVMAnnotations.h"
+#include "energy/TargetChoice.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Demangle/Demangle.h"
@@ -150,24 +151,11 @@ Expected<OptimizeOptions> parseOptimizeParams(StringRef Params,
 
 namespace {
 
-/// The tables for a kernel: the board the options name, else the default
-/// board of the arch option or of the kernel's target-cpu; a note says when
-/// they are assumed or approximated, or when the board's architecture is not
-/// the target's.
-const GpuArch &archFor(const Function &F, const OptimizeOptions &Opts,
-                       std::vector<std::string> &Notes) {
-  StringRef Cpu = F.getFnAttribute("target-cpu").getValueAsString();
-  if (!Opts.Gpu.empty())
-    return resolveGpuBoard(Cpu, Opts.Gpu, Notes);
-  if (!Opts.Arch.empty())
-    Cpu = Opts.Arch;
-  return resolveGpuArch(Cpu, "sm_XX target-cpu", Notes);
-}
-
 class ModuleOptimizer {
 public:
   ModuleOptimizer(Module &M, const OptimizeOptions &Opts)
-      : M(M), Opts(Opts), Extractor(Opts.Features) {}
+      : M(M), Opts(Opts), Extractor(Opts.Features),
+        Targets(Opts.Arch, Opts.Gpu, Opts.ModelFile) {}
 
   Error run();
 
@@ -175,12 +163,11 @@ private:
   Module &M;
   const OptimizeOptions &Opts;
   CandidateFeatureExtractor Extractor;
-  std::map<const GpuArch *, SelectedModel> Models; // by board
+  TargetChoice Targets;
   FixedTunables Fixed;
   std::vector<KernelPlan> Plans;
   std::vector<Function *> Replaced; // erased last: see moveToFreshFunction
 
-  Expected<const SelectedModel *> modelFor(const GpuArch &Arch);
   Expected<std::map<Function *, ForcedConfig>>
   forcedConfigs(ArrayRef<Function *> Kernels, const ModuleTuningInfo &Info);
   Error apply(KernelPlan &P);
@@ -190,16 +177,6 @@ private:
   void nothingToTune(Function &F, const ModuleTuningInfo &Info,
                      StringRef Why);
 };
-
-Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
-  auto It = Models.find(&Arch);
-  if (It != Models.end())
-    return &It->second;
-  auto Selected = selectCostModel(Arch, Opts.ModelFile);
-  if (!Selected)
-    return Selected.takeError();
-  return &(Models[&Arch] = std::move(*Selected));
-}
 
 /// The kernel each -energy-force-config names, by any of its kernelNames.
 Expected<std::map<Function *, ForcedConfig>>
@@ -383,8 +360,10 @@ Error ModuleOptimizer::run() {
   KernelPlanner Planner(Opts, *Info, Extractor);
   for (Function *F : Kernels) {
     std::vector<std::string> Notes;
-    const GpuArch &Arch = archFor(*F, Opts, Notes);
-    auto Model = modelFor(Arch);
+    const GpuArch &Arch = Targets.arch(
+        F->getFnAttribute("target-cpu").getValueAsString(), "sm_XX target-cpu",
+        Notes);
+    auto Model = Targets.model(Arch);
     if (!Model)
       return Model.takeError();
     if (!(*Model)->Note.empty())

@@ -437,8 +437,7 @@ declaredDefaultShape(const KernelPlan &P,
     return (*Shapes)[0];
   }
   return recordedBlock(*P.Kernel->getParent(), P.Record)
-      .value_or(P.Features[Default].usesBlockY() ? BlockShape{32, 8, 1}
-                                                 : BlockShape{256, 1, 1});
+      .value_or(typicalBlockShape(P.Features[Default].usesBlockY()));
 }
 
 Error KernelPlanner::buildCandidates(KernelPlan &P,
@@ -509,23 +508,18 @@ Error KernelPlanner::buildCandidates(KernelPlan &P,
 
   // Baselines, with the default tunables.
   // Shapes of the default assignment were evaluated above: cannot fail.
-  auto Build = [&](size_t A, const BlockShape &B) {
-    return cantFail(makeCandidate(P, A, B));
+  auto Build = [&](const BlockShape &B) {
+    return cantFail(makeCandidate(P, Default, B));
   };
-  P.DefaultBaseline = Build(Default, DefaultShape);
   if (Tiled) {
-    P.OccupancyBaseline = P.DefaultBaseline;
+    P.DefaultBaseline = P.OccupancyBaseline = Build(DefaultShape);
     return Error::success();
   }
-  // The heuristic among the shapes the kernel is correct for: a baseline
-  // is a configuration someone could launch.
-  BlockShape Heuristic = occupancyHeuristicShape(
-      *P.Arch, P.Features[Default].usesBlockY(), [&](const BlockShape &B) {
-        return Violation(Default, B) ? Occupancy()
-                                     : Build(Default, B).Query.Occ;
-      });
-  P.OccupancyBaseline =
-      Build(Default, Violation(Default, Heuristic) ? DefaultShape : Heuristic);
+  BaselineCandidates B = makeBaselines(
+      *P.Arch, P.Features[Default].usesBlockY(), DefaultShape, Build,
+      [&](const BlockShape &Shape) { return !Violation(Default, Shape); });
+  P.DefaultBaseline = std::move(B.Default);
+  P.OccupancyBaseline = std::move(B.OccupancyHeuristic);
   return Error::success();
 }
 
@@ -594,7 +588,8 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   // predicted as given, and nothing is rewritten.
   bool OnlyAdvised = !P.OptedIn && !*Rules && !Force;
   auto NoAdvice = [&](BlockLegality &L) -> std::optional<std::string> {
-    requireDeclaredDynamicShared(L, P.DynamicShared.has_value());
+    requireDeclaredDynamicShared(L, P.DynamicShared.has_value(),
+                                 "extern __shared__", "ENERGY_DYNAMIC_SHARED");
     if (!OnlyAdvised)
       return std::nullopt;
     return reliesOnDefault(L, /*FreeShape=*/!Tiled);

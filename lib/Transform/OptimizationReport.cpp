@@ -18,8 +18,7 @@ Explanation explainChoice(const KernelPlan &P) {
       P.WorkItems, *P.Arch,
       {{"occupancy heuristic", "OccupancyHeuristic", &P.OccupancyBaseline},
        {"default", "Default", &P.DefaultBaseline}},
-      P.Candidates.size() - P.PrunedResources - P.PrunedCliff,
-      P.Candidates.size());
+      P.Candidates.size() - P.PrunedResources - P.PrunedCliff, P.Candidates);
 }
 
 static void writeCandidate(json::OStream &J, const KernelPlan &P,

@@ -1,6 +1,7 @@
 // Memory features: the address space comes from the memref type (none, 1 or
 // #gpu.address_space<global>: global; 3 or workgroup: shared; 5 or private:
-// local; 4: constant; others generic), and a memref without one that comes
+// local; 4: constant; 101: parameter, as in the LLVM analysis; others
+// generic), and a memref without one that comes
 // from memref.alloca is local. Shared bytes count workgroup attributions and
 // memref.globals in workgroup memory. Global accesses are classed by how
 // their address moves with thread_id x.
@@ -67,6 +68,18 @@ module attributes {gpu.container_module} {
       memref.store %s, %g[%tid] : memref<?xf32>
       %old = memref.atomic_rmw addf %p, %g[%c0] : (f32, memref<?xf32>) -> f32
       %olds = memref.atomic_rmw addf %w, %wgbuf[%c0] : (f64, memref<64xf64, #wg>) -> f64
+      gpu.return
+    }
+
+    // CHECK-LABEL: kernel param_space
+    // CHECK:       param_loads: 1 accesses/thread
+    // CHECK-NEXT:  param_load_bytes: 4 bytes/thread
+    // CHECK-NEXT:  generic_loads: 0 accesses/thread
+    gpu.func @param_space(%p: memref<4xf32, 101>, %out: memref<?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %tid = gpu.thread_id x
+      %v = memref.load %p[%c0] : memref<4xf32, 101>
+      memref.store %v, %out[%tid] : memref<?xf32>
       gpu.return
     }
 

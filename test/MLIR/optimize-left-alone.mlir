@@ -70,6 +70,21 @@ module attributes {gpu.container_module} {
       memref.store %v, %buf[%i] : memref<65536xf32, #gpu.address_space<workgroup>>
       gpu.return
     }
+    // The rule of the LLVM pass: dynamic workgroup memory whose size per
+    // block is not declared makes the launch's block the only one known to be
+    // correct, so there is no advice either.
+    // expected-remark @+1 {{energy: kernel @dyn_shared left alone: the kernel uses dynamic shared memory (gpu.dynamic_shared_memory) whose size per block is not declared; no advice: no other block shape is known to be correct for it}}
+    gpu.func @dyn_shared(%x: memref<?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %i = gpu.global_id x
+      %tid = gpu.thread_id x
+      %bytes = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %buf = memref.view %bytes[%c0][%tid] : memref<?xi8, #gpu.address_space<workgroup>> to memref<?xf32, #gpu.address_space<workgroup>>
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %buf[%tid] : memref<?xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      gpu.return
+    }
     // expected-remark @+1 {{energy: kernel @bounded left alone: it has launch bounds (known_block_size or nvvm.reqntid/maxntid/minctasm/maxnreg); advice: block}}
     gpu.func @bounded(%x: memref<?xf32>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
       %i = gpu.global_id x
@@ -116,6 +131,7 @@ module attributes {gpu.container_module} {
     %c128 = arith.constant 128 : index
     %c256 = arith.constant 256 : index
     %c1000 = arith.constant 1000 : index
+    %c1024_i32 = arith.constant 1024 : i32
     %c4096 = arith.constant 4096 : index
     // CHECK:      %c4096 = arith.constant 4096 : index
     // CHECK-NEXT: gpu.launch_func @kernels::@dynamic_block blocks in (%c4096, %c1, %c1) threads in (%arg1, %c1, %c1)
@@ -124,6 +140,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: gpu.launch_func @kernels::@conflicting blocks in (%c4096, %c1, %c1) threads in (%c128, %c1, %c1)
     // CHECK-NEXT: gpu.launch_func @kernels::@baked blocks in (%c4096, %c1, %c1) threads in (%c256, %c1, %c1)
     // CHECK-NEXT: gpu.launch_func @kernels::@shared blocks in (%c4096, %c1, %c1) threads in (%c256, %c1, %c1)
+    // CHECK-NEXT: gpu.launch_func @kernels::@dyn_shared blocks in (%c4096, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c1024_i32
     // CHECK-NEXT: gpu.launch_func @kernels::@bounded blocks in (%c4096, %c1, %c1) threads in (%c128, %c1, %c1)
     // CHECK-NEXT: gpu.launch_func @kernels::@odd_size blocks in (%c1000, %c1, %c1) threads in (%c1, %c1, %c1)
     // CHECK-NEXT: gpu.launch_func @kernels::@clustered clusters in (%c2, %c1, %c1) blocks in (%c4096, %c1, %c1) threads in (%c128, %c1, %c1)
@@ -137,6 +154,7 @@ module attributes {gpu.container_module} {
     gpu.launch_func @kernels::@conflicting blocks in (%c4096, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<?xf32>)
     gpu.launch_func @kernels::@baked blocks in (%c4096, %c1, %c1) threads in (%c256, %c1, %c1) args(%x : memref<?xf32>)
     gpu.launch_func @kernels::@shared blocks in (%c4096, %c1, %c1) threads in (%c256, %c1, %c1) args(%x : memref<?xf32>)
+    gpu.launch_func @kernels::@dyn_shared blocks in (%c4096, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c1024_i32 args(%x : memref<?xf32>)
     gpu.launch_func @kernels::@bounded blocks in (%c4096, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<?xf32>)
     gpu.launch_func @kernels::@odd_size blocks in (%c1000, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>)
     // expected-note @+1 {{this launch}}

@@ -1,0 +1,52 @@
+"""Compares what the LLVM pass and the gpu-dialect pass say of the same kernels.
+
+usage: same_kernel.py LLVM_FEATURES MLIR_FEATURES LLVM_REMARKS MLIR_REMARKS
+
+The features files are print<energy-features> and energy-print-gpu-features
+output; the remarks files hold each pass's advice. Prints, per kernel, the
+features whose values differ (their names only) and whether both passes
+advise the same block with the same predictions.
+"""
+import re
+import sys
+
+
+def features(path):
+    kernels, current = {}, None
+    for line in open(path):
+        if line.startswith("kernel "):
+            current = kernels.setdefault(line.split()[1], {})
+        elif current is not None and ":" in line:
+            name, value = line.strip().split(":", 1)
+            current[name] = value.split()[0] if value.split() else ""
+    return kernels
+
+
+ADVICE = re.compile(r"kernel @?(\w+)\b.*?advice: (block \S+) .*?predicted (.*?) per launch")
+
+
+def advice(path):
+    return {m.group(1): (m.group(2), m.group(3))
+            for m in map(ADVICE.search, open(path)) if m}
+
+
+def main():
+    llvm, mlir = features(sys.argv[1]), features(sys.argv[2])
+    llvm_advice, mlir_advice = advice(sys.argv[3]), advice(sys.argv[4])
+    for kernel in sorted(set(llvm) | set(mlir)):
+        if kernel not in llvm or kernel not in mlir:
+            print(f"{kernel}: only in {'llvm' if kernel in llvm else 'mlir'}")
+            continue
+        names = list(llvm[kernel])
+        if names != list(mlir[kernel]):
+            print(f"{kernel}: different feature lists")
+        differ = [n for n in names if llvm[kernel][n] != mlir[kernel].get(n)]
+        print(f"{kernel}: features differ: {', '.join(differ) or 'none'}")
+        a, b = llvm_advice.get(kernel), mlir_advice.get(kernel)
+        if a and a == b:
+            print(f"{kernel}: same choice: {a[0]}, {a[1]}")
+        else:
+            print(f"{kernel}: different choices: {a} and {b}")
+
+
+main()
