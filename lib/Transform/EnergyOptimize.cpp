@@ -12,22 +12,29 @@
 #include "energy/NVVMAnnotations.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 #include <map>
 
 using namespace llvm;
 
-#define DEBUG_TYPE "energy"
+#define DEBUG_TYPE "energy-optimize"
 
+STATISTIC(NumKernels, "Kernels seen");
 STATISTIC(NumKernelsTuned, "Kernels rewritten to their chosen configuration");
+STATISTIC(NumKernelsAdvised, "Kernels given advice only");
 STATISTIC(NumKernelsSkipped, "Kernels left alone because planning failed");
-STATISTIC(NumCandidates, "Candidate configurations considered");
-STATISTIC(NumPruned, "Candidates pruned before prediction");
+STATISTIC(NumNothingToTune, "Kernels with nothing to tune");
+STATISTIC(NumModelCacheHits, "Cost models reused for another kernel");
+
+/// The pass name of the remarks (-pass-remarks=energy), older than the
+/// per-concern DEBUG_TYPEs.
+static const char *const RemarkPass = "energy";
 
 namespace energy {
 
@@ -166,14 +173,19 @@ const GpuArch &archFor(const Function &F, const OptimizeOptions &Opts,
 
 class ModuleOptimizer {
 public:
-  ModuleOptimizer(Module &M, const OptimizeOptions &Opts)
-      : M(M), Opts(Opts), Extractor(Opts.Features) {}
+  ModuleOptimizer(Module &M, const OptimizeOptions &Opts,
+                  FunctionAnalysisManager &FAM)
+      : M(M), Opts(Opts), FAM(FAM), Extractor(Opts.Features) {}
 
   Error run();
+  /// Whether the IR changed; advice alone changes nothing.
+  bool changed() const { return Changed; }
 
 private:
   Module &M;
   const OptimizeOptions &Opts;
+  FunctionAnalysisManager &FAM;
+  bool Changed = false;
   CandidateFeatureExtractor Extractor;
   std::map<const GpuArch *, SelectedModel> Models; // by board
   FixedTunables Fixed;
@@ -184,6 +196,9 @@ private:
   Expected<std::map<Function *, ForcedConfig>>
   forcedConfigs(ArrayRef<Function *> Kernels, const ModuleTuningInfo &Info);
   Error apply(KernelPlan &P);
+  OptimizationRemarkEmitter &remarks(Function &F) {
+    return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  }
   void remark(const KernelPlan &P);
   void skip(Function &F, StringRef Name, std::string Why);
   std::vector<SkippedKernel> Skipped;
@@ -193,8 +208,10 @@ private:
 
 Expected<const SelectedModel *> ModuleOptimizer::modelFor(const GpuArch &Arch) {
   auto It = Models.find(&Arch);
-  if (It != Models.end())
+  if (It != Models.end()) {
+    ++NumModelCacheHits;
     return &It->second;
+  }
   auto Selected = selectCostModel(Arch, Opts.ModelFile);
   if (!Selected)
     return Selected.takeError();
@@ -239,6 +256,7 @@ ModuleOptimizer::forcedConfigs(ArrayRef<Function *> Kernels,
 
 Error ModuleOptimizer::apply(KernelPlan &P) {
   const Candidate &C = P.chosen();
+  Changed = true;
   Function *NewF = moveToFreshFunction(*P.Kernel);
   Replaced.push_back(P.Kernel);
   P.Kernel = NewF;
@@ -271,6 +289,10 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
                                   workPerThread(P.Tunables, Values)))
     return E;
   ++NumKernelsTuned;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": applied to " << P.Name << ": block "
+                    << formatBlockShape(C.Block) << ", "
+                    << P.TunableVars.size() << " tunables folded, "
+                    << P.SharedArrays.size() << " shared arrays resized\n");
   return Error::success();
 }
 
@@ -295,23 +317,23 @@ static void addChoiceRecord(DiagnosticInfoOptimizationBase &R,
 }
 
 void ModuleOptimizer::remark(const KernelPlan &P) {
-  OptimizationRemarkEmitter ORE(P.Kernel);
+  OptimizationRemarkEmitter &ORE = remarks(*P.Kernel);
   for (const std::string &Note : P.Notes)
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Assumption", P.Kernel)
+      return OptimizationRemarkAnalysis(RemarkPass, "Assumption", P.Kernel)
              << "kernel " << ore::NV("Kernel", P.Name) << ": "
              << ore::NV("Note", Note);
     });
   for (const BlockRestriction &R : P.Restrictions)
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Restriction", P.Kernel)
+      return OptimizationRemarkAnalysis(RemarkPass, "Restriction", P.Kernel)
              << "kernel " << ore::NV("Kernel", P.Name) << ": block "
              << ore::NV("Rule", R.Rule) << ": " << ore::NV("Reason", R.Reason);
     });
   Explanation Why = explainChoice(P);
   if (P.Apply) {
     ORE.emit([&] {
-      OptimizationRemark R(DEBUG_TYPE, "LaunchConfig", P.Kernel);
+      OptimizationRemark R(RemarkPass, "LaunchConfig", P.Kernel);
       R << "kernel " << ore::NV("Kernel", P.Name) << ": chose ";
       addExplanation(R, Why);
       addChoiceRecord(R, P);
@@ -323,8 +345,11 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
       P.UserBounded ? "has launch bounds from the source"
                     : "is not opted in (ENERGY_KERNEL), so its host launches "
                       "keep their block shape";
+  ++NumKernelsAdvised;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": advice only for " << P.Name << ": "
+                    << Reason << "\n");
   ORE.emit([&] {
-    OptimizationRemarkAnalysis R(DEBUG_TYPE, "Advice", P.Kernel);
+    OptimizationRemarkAnalysis R(RemarkPass, "Advice", P.Kernel);
     R << "kernel " << ore::NV("Kernel", P.Name) << " "
       << ore::NV("Reason", Reason) << "; advice: ";
     addExplanation(R, Why);
@@ -335,9 +360,10 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
 
 void ModuleOptimizer::skip(Function &F, StringRef Name, std::string Why) {
   ++NumKernelsSkipped;
-  OptimizationRemarkEmitter ORE(&F);
-  ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, "Skipped", &F)
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": left " << Name << " alone: " << Why
+                    << "\n");
+  remarks(F).emit([&] {
+    return OptimizationRemarkMissed(RemarkPass, "Skipped", &F)
            << "kernel " << ore::NV("Kernel", Name) << " left alone: "
            << ore::NV("Reason", Why);
   });
@@ -359,9 +385,11 @@ static std::optional<std::string> alreadyTuned(Function &F,
 
 void ModuleOptimizer::nothingToTune(Function &F, const ModuleTuningInfo &Info,
                                     StringRef Why) {
-  OptimizationRemarkEmitter ORE(&F);
-  ORE.emit([&] {
-    return OptimizationRemarkAnalysis(DEBUG_TYPE, "NothingToTune", &F)
+  ++NumNothingToTune;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": nothing to tune in " << F.getName()
+                    << ": " << Why << "\n");
+  remarks(F).emit([&] {
+    return OptimizationRemarkAnalysis(RemarkPass, "NothingToTune", &F)
            << "kernel "
            << ore::NV("Kernel", demangle(kernelDisplayName(F, Info))) << " "
            << ore::NV("Reason", Why) << ": nothing to tune";
@@ -382,6 +410,7 @@ Error ModuleOptimizer::run() {
 
   KernelPlanner Planner(Opts, *Info, Extractor);
   for (Function *F : Kernels) {
+    ++NumKernels;
     std::vector<std::string> Notes;
     const GpuArch &Arch = archFor(*F, Opts, Notes);
     auto Model = modelFor(Arch);
@@ -420,8 +449,6 @@ Error ModuleOptimizer::run() {
          Plan->Features[Plan->chosen().Assignment].AssumedTrips)
       Notes.push_back(A.describe());
     Plan->Notes = std::move(Notes);
-    NumCandidates += Plan->Candidates.size();
-    NumPruned += Plan->PrunedResources + Plan->PrunedCliff;
     if (Plan->Apply) {
       if (Error E = apply(*Plan))
         return E;
@@ -444,12 +471,16 @@ Error ModuleOptimizer::run() {
                                        std::max(Dims[2], 1u)},
                                       /*DynamicSmem=*/0, Items))
         return E;
+      Changed = true;
     }
     remark(*Plan);
     Plans.push_back(std::move(*Plan));
   }
-  for (Function *Old : Replaced)
+  // Their cached analyses go first: a later function may reuse the address.
+  for (Function *Old : Replaced) {
+    FAM.clear(*Old, Old->getName());
     Old->eraseFromParent();
+  }
 
   if (!Opts.ReportFile.empty())
     if (Error E = writeOptimizationReport(Opts.ReportFile,
@@ -465,13 +496,24 @@ Error ModuleOptimizer::run() {
 
 } // namespace
 
-PreservedAnalyses EnergyOptimizePass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses EnergyOptimizePass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
   if (!isNVPTXModule(M))
     return PreservedAnalyses::all();
-  ModuleOptimizer Optimizer(M, Opts);
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  ModuleOptimizer Optimizer(M, Opts, FAM);
   if (Error E = Optimizer.run())
     M.getContext().emitError("energy-optimize: " + toString(std::move(E)));
-  return PreservedAnalyses::none();
+  if (!Optimizer.changed())
+    return PreservedAnalyses::all();
+  // The rewrite replaces values (tunable reads, blockDim, shared arrays,
+  // launch records) and moves a tuned kernel into a new function, whose
+  // body alone gains blocks (inlined blockDim helpers): no function it
+  // keeps changes its CFG. The replaced kernels' results were cleared.
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  PA.preserve<FunctionAnalysisManagerModuleProxy>();
+  return PA;
 }
 
 } // namespace energy
