@@ -71,7 +71,8 @@ public:
 };
 
 /// Parses a typed flag with the parser of the pass parameter of the same
-/// name, so both accept the same values and report a bad one alike.
+/// name, so both accept the same values and report a bad one alike; an
+/// enum flag's cl::values list those values in --help.
 template <class T, auto ParseSetting>
 class TypedSettingParser : public cl::parser<T> {
 public:
