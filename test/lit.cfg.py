@@ -51,5 +51,9 @@ config.substitutions.extend(subs)
 
 if config.mlir_plugin and os.path.exists(config.mlir_plugin):
     config.available_features.add("mlir")
+# -debug-only and -stats exist only in an LLVM built with assertions (the
+# plugin is then built without NDEBUG too); Debian's is not.
+if config.llvm_assertions.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("asserts")
 if os.access(os.path.join(config.cuda_path, "bin", "nvcc"), os.X_OK):
     config.available_features.add("nvcc")

@@ -49,12 +49,22 @@ struct OptimizeOptions {
 /// Why -energy-tune-all and energy-optimize<tune-all> are errors.
 extern const char *const TuneAllRemoved;
 
-/// Applies one "key=value" setting: objective, max-slowdown, report, header,
-/// model, arch, gpu, workload, force, simplify.
-llvm::Error applyOptimizeSetting(llvm::StringRef Setting, OptimizeOptions &Opts);
+/// The typed settings, parsed as both the pass parameters and the -energy-*
+/// flags take them; the error says what is wrong with Value.
+llvm::Expected<Objective> parseObjectiveSetting(llvm::StringRef Value);
+llvm::Expected<double> parseMaxSlowdownSetting(llvm::StringRef Value);
+llvm::Expected<uint64_t> parseWorkloadSetting(llvm::StringRef Value);
+llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);
 
-/// Parses the parameters of `energy-optimize<a=b;c=d>` on top of Base.
-llvm::Expected<OptimizeOptions> parseOptimizeParams(llvm::StringRef Params,
+/// Applies one setting (objective, max-slowdown, report, header, model,
+/// arch, gpu, workload, force, simplify) and checks it with the others
+/// (validateOptimizeOptions); Opts is unchanged on an error.
+llvm::Error applyOptimizeSetting(llvm::StringRef Key, llvm::StringRef Value,
+                                 OptimizeOptions &Opts);
+
+/// Parses `energy-optimize` or `energy-optimize<a=b;c=d>` (a name
+/// PassBuilder::checkParametrizedPassName accepted) on top of Base.
+llvm::Expected<OptimizeOptions> parseOptimizeParams(llvm::StringRef Name,
                                                     OptimizeOptions Base);
 
 class EnergyOptimizePass : public llvm::PassInfoMixin<EnergyOptimizePass> {

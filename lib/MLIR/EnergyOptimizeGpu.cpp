@@ -24,6 +24,7 @@
 
 #include "energy/GpuArch.h"
 #include "energy/TargetChoice.h"
+#include "energy/ValidateOptions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -36,11 +37,18 @@
 #include "mlir/Tools/Plugins/PassPlugin.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace energy;
+
+namespace energy {
+#define GEN_PASS_DECL
+#define GEN_PASS_DEF_ENERGYOPTIMIZEGPU
+#define GEN_PASS_DEF_ENERGYPRINTGPUFEATURES
+#define GEN_PASS_REGISTRATION
+#include "Passes.h.inc"
+} // namespace energy
 
 namespace {
 
@@ -54,16 +62,6 @@ void warnUnsupported(gpu::GPUFuncOp Kernel, Operation *Op,
       << "energy: cannot model '" << Op->getName() << "' in kernel @"
       << Kernel.getName() << " (supported: " << SupportedOps << "); "
       << Consequence;
-}
-
-/// The gpu option's description, with the boards it accepts.
-const std::string &gpuOptionHelp() {
-  static const std::string Help =
-      "GPU board (else an error); its compute capability wins over the "
-      "chip's, and one that differs from arch is an error; default: the "
-      "architecture's default board. Boards: " +
-      gpuBoardNames();
-  return Help;
 }
 
 //===-- Launch sites ------------------------------------------------------===//
@@ -201,50 +199,31 @@ void setBounds(gpu::GPUFuncOp Kernel, const Candidate &C) {
 
 //===-- The pass ----------------------------------------------------------===//
 
+/// Passes.td declares the pass and its options.
 struct EnergyOptimizeGpuPass
-    : public PassWrapper<EnergyOptimizeGpuPass, OperationPass<ModuleOp>> {
+    : public energy::impl::EnergyOptimizeGpuBase<EnergyOptimizeGpuPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EnergyOptimizeGpuPass)
 
-  EnergyOptimizeGpuPass() = default;
-  EnergyOptimizeGpuPass(const EnergyOptimizeGpuPass &Other)
-      : PassWrapper(Other) {}
+  EnergyOptimizeGpuPass() { describeGpuOption(); }
+  explicit EnergyOptimizeGpuPass(const EnergyOptimizeGpuOptions &Options)
+      : Base(Options) {
+    describeGpuOption();
+  }
+  EnergyOptimizeGpuPass(const EnergyOptimizeGpuPass &Other) : Base(Other) {
+    describeGpuOption();
+  }
 
-  StringRef getArgument() const final { return "energy-optimize-gpu"; }
-  StringRef getDescription() const final {
-    return "Choose the energy-optimal block shape of each gpu.func kernel and "
-           "rewrite its launches and launch bounds to it";
-  }
-  void getDependentDialects(DialectRegistry &Registry) const override {
-    Registry.insert<arith::ArithDialect, NVVM::NVVMDialect>();
-  }
   void runOnOperation() override;
 
-  Option<std::string> ObjectiveName{*this, "objective",
-                                    llvm::cl::desc("energy, time or edp"),
-                                    llvm::cl::init("energy")};
-  Option<double> MaxSlowdown{
-      *this, "max-slowdown",
-      llvm::cl::desc("energy only: at most this much slower than the fastest "
-                     "candidate (0.1 = 10%)"),
-      llvm::cl::init(0.10)};
-  Option<std::string> ArchName{
-      *this, "arch",
-      llvm::cl::desc("sm_XX with tables (else an error), modelled as its "
-                     "default board; default: the gpu.module's #nvvm.target "
-                     "chip, else sm_90")};
-  Option<std::string> GpuName{*this, "gpu", llvm::cl::desc(gpuOptionHelp())};
-  Option<std::string> ModelFile{
-      *this, "model",
-      llvm::cl::desc("XGBoost model file (python3 -m energy.train), or "
-                     "'analytic'; default: the embedded model of the arch, "
-                     "else the analytic model")};
-  Option<uint64_t> Workload{
-      *this, "workload",
-      llvm::cl::desc("items per launch; default: the launch's threads when "
-                     "its sizes are constant, else 2^24"),
-      llvm::cl::init(0)};
-
 private:
+  /// Appends the boards the gpu option accepts, from the GPU tables, to its
+  /// description in Passes.td.
+  void describeGpuOption() {
+    static const std::string Help =
+        (GpuName.HelpStr + " Boards: " + gpuBoardNames()).str();
+    GpuName.setDescription(Help);
+  }
+
   ObjectiveSpec Objective;
 
   LogicalResult parseOptions();
@@ -264,15 +243,10 @@ LogicalResult EnergyOptimizeGpuPass::parseOptions() {
   if (!Goal)
     return Fail("unknown objective '" + ObjectiveName +
                 "' (expected energy, time or edp)");
-  std::string Spelled;
-  llvm::raw_string_ostream(Spelled)
-      << llvm::format("%g", MaxSlowdown.getValue());
-  if (llvm::Error E = checkMaxSlowdown(MaxSlowdown.getValue(), Spelled))
-    return Fail(toString(std::move(E)));
-  if (llvm::Error E = checkGpuOptions(ArchName, GpuName))
-    return Fail(toString(std::move(E)));
   Objective.Goal = *Goal;
   Objective.MaxSlowdown = MaxSlowdown.getValue();
+  if (llvm::Error E = validateOptimizeOptions(Objective, ArchName, GpuName))
+    return Fail(toString(std::move(E)));
   return success();
 }
 
@@ -471,14 +445,9 @@ void EnergyOptimizeGpuPass::runOnOperation() {
 }
 
 struct PrintGpuFeaturesPass
-    : public PassWrapper<PrintGpuFeaturesPass, OperationPass<ModuleOp>> {
+    : public energy::impl::EnergyPrintGpuFeaturesBase<PrintGpuFeaturesPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrintGpuFeaturesPass)
 
-  StringRef getArgument() const final { return "energy-print-gpu-features"; }
-  StringRef getDescription() const final {
-    return "Print the static features of each gpu.func kernel (to stderr, "
-           "as print<energy-features> does)";
-  }
   void runOnOperation() override {
     getOperation().walk([](gpu::GPUFuncOp Kernel) {
       if (!Kernel.isKernel())
@@ -498,8 +467,6 @@ struct PrintGpuFeaturesPass
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "energy", "0.1", [] {
-            PassRegistration<EnergyOptimizeGpuPass>();
-            PassRegistration<PrintGpuFeaturesPass>();
-          }};
+  return {MLIR_PLUGIN_API_VERSION, "energy", "0.1",
+          [] { energy::registerEnergyPasses(); }};
 }

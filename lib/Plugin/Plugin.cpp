@@ -44,10 +44,16 @@ static cl::opt<unsigned, false, DefaultExtentParser> DefaultExtentFlag(
              "argument without ENERGY_ASSUME, blockDim ...); default 4096, "
              "1 to 16777216"));
 
-/// The -energy-* flags of energy-optimize, applied as each is parsed: a bad
-/// value stops opt or clang while it reads its command line, before it opens
-/// its output.
+/// The file and target flags of energy-optimize, applied as each is parsed
+/// and checked with the ones before it: a bad value stops opt or clang while
+/// it reads its command line, before it opens its output.
 static OptimizeOptions FlagOptions;
+
+/// A flag's bad value, as cl::parser::parse reports it.
+static bool flagError(Error E) {
+  WithColor::error() << "energy-optimize: " << toString(std::move(E)) << "\n";
+  return true;
+}
 
 namespace {
 /// Parses a flag's value as the energy-optimize setting named by Setting.
@@ -58,11 +64,25 @@ public:
 
   bool parse(cl::Option &, StringRef, StringRef Arg, std::string &Value) {
     Value = Arg.str();
-    if (Error E = applyOptimizeSetting((Key + "=" + Arg).str(), FlagOptions)) {
-      WithColor::error() << "energy-optimize: " << toString(std::move(E))
-                         << "\n";
-      return true;
-    }
+    if (Error E = applyOptimizeSetting(Key, Arg, FlagOptions))
+      return flagError(std::move(E));
+    return false;
+  }
+};
+
+/// Parses a typed flag with the parser of the pass parameter of the same
+/// name, so both accept the same values and report a bad one alike; an
+/// enum flag's cl::values list those values in --help.
+template <class T, auto ParseSetting>
+class TypedSettingParser : public cl::parser<T> {
+public:
+  using cl::parser<T>::parser;
+
+  bool parse(cl::Option &, StringRef, StringRef Arg, T &Value) {
+    auto Parsed = ParseSetting(Arg);
+    if (!Parsed)
+      return flagError(Parsed.takeError());
+    Value = *Parsed;
     return false;
   }
 };
@@ -76,13 +96,25 @@ struct Setting {
 using SettingFlag = cl::opt<std::string, false, SettingParser>;
 } // namespace
 
-static SettingFlag ObjectiveFlag(
-    "energy-objective", Setting{"objective"}, cl::value_desc("energy|time|edp"),
-    cl::desc("What the chosen configuration minimizes (default: energy)"));
-static SettingFlag MaxSlowdownFlag(
-    "energy-max-slowdown", Setting{"max-slowdown"}, cl::value_desc("x"),
-    cl::desc("With objective energy: only configurations predicted at most "
-             "(1+x) times slower than the fastest (default 0.1; finite, >= 0)"));
+static cl::opt<Objective, false,
+               TypedSettingParser<Objective, parseObjectiveSetting>>
+    ObjectiveFlag(
+        "energy-objective", cl::init(Objective::Energy),
+        cl::desc("What the chosen configuration minimizes (default: energy)"),
+        cl::values(clEnumValN(Objective::Energy, "energy",
+                              "Least energy, within -energy-max-slowdown of "
+                              "the fastest"),
+                   clEnumValN(Objective::Time, "time", "Least time"),
+                   clEnumValN(Objective::EDP, "edp",
+                              "Least energy x time (energy-delay product)")));
+static cl::opt<double, false,
+               TypedSettingParser<double, parseMaxSlowdownSetting>>
+    MaxSlowdownFlag(
+        "energy-max-slowdown", cl::init(*ObjectiveSpec().MaxSlowdown),
+        cl::value_desc("x"),
+        cl::desc("With objective energy: only configurations predicted at "
+                 "most (1+x) times slower than the fastest (default 0.1; "
+                 "finite, >= 0)"));
 namespace {
 /// -energy-tune-all is kept only to say why it is gone: an error as it is
 /// parsed.
@@ -125,16 +157,26 @@ static const std::string GpuFlagHelp =
     gpuBoardNames();
 static SettingFlag GpuFlag("energy-gpu", Setting{"gpu"},
                            cl::value_desc("board"), cl::desc(GpuFlagHelp));
-static SettingFlag WorkloadFlag(
-    "energy-workload", Setting{"workload"}, cl::value_desc("items"),
-    cl::desc("Work items per launch for every kernel (default: "
-             "ENERGY_WORKLOAD or 2^24)"));
-static SettingFlag SimplifyFlag(
-    "energy-simplify", Setting{"simplify"},
-    cl::value_desc("auto|always|never"),
-    cl::desc("Measure each candidate's features after -O3's function "
-             "simplification (unrolling, SROA, GVN ...): auto (default) for "
-             "kernels opted in or forced, always, or never (faster)"));
+/// 0: unset (ENERGY_WORKLOAD or 2^24); the flag itself must be positive.
+/// (cl::parser<uint64_t> is final on LP64.)
+static cl::opt<unsigned long long, false,
+               TypedSettingParser<unsigned long long, parseWorkloadSetting>>
+    WorkloadFlag("energy-workload", cl::init(0), cl::value_desc("items"),
+                 cl::desc("Work items per launch for every kernel (default: "
+                          "ENERGY_WORKLOAD or 2^24)"));
+static cl::opt<SimplifyMode, false,
+               TypedSettingParser<SimplifyMode, parseSimplifySetting>>
+    SimplifyFlag(
+        "energy-simplify", cl::init(SimplifyMode::Auto),
+        cl::desc("Measure each candidate's features after -O3's function "
+                 "simplification (unrolling, SROA, GVN ...)"),
+        cl::values(clEnumValN(SimplifyMode::Auto, "auto",
+                              "For kernels opted in or forced; advice "
+                              "measures the cleaned-up code (default)"),
+                   clEnumValN(SimplifyMode::Always, "always",
+                              "For every kernel"),
+                   clEnumValN(SimplifyMode::Never, "never",
+                              "For no kernel (faster)")));
 static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
     "energy-force-config", Setting{"force"},
     cl::value_desc("kernel:block[,grid=GXxGYxGZ][,NAME=V...]"),
@@ -155,16 +197,20 @@ static FeatureOptions featureOptions() {
 /// Options from the -energy-* flags, checked when they were parsed.
 static OptimizeOptions optimizeOptionsFromFlags() {
   OptimizeOptions Opts = FlagOptions;
+  Opts.Objective.Goal = ObjectiveFlag;
+  Opts.Objective.MaxSlowdown = MaxSlowdownFlag;
+  Opts.WorkItems = WorkloadFlag;
+  Opts.Simplify = SimplifyFlag;
   Opts.Features = featureOptions();
   return Opts;
 }
 
-/// "a;b" for "Pass<a;b>", empty for "Pass" (after checkParametrizedPassName).
-static StringRef passParameters(StringRef Name, StringRef Pass) {
-  Name.consume_front(Pass);
-  if (Name.consume_front("<"))
-    Name.consume_back(">");
-  return Name;
+/// The file of energy-features-json<FILE>.
+static Expected<std::string> parseFeaturesJSONParams(StringRef Path) {
+  if (Path.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "energy-features-json<FILE> needs a file name");
+  return Path.str();
 }
 
 static bool parseFunctionPipeline(StringRef Name, FunctionPassManager &FPM,
@@ -188,8 +234,7 @@ static bool parseModulePipeline(StringRef Name, ModulePassManager &MPM,
                                 ArrayRef<PassBuilder::PipelineElement>) {
   if (PassBuilder::checkParametrizedPassName(Name, "energy-optimize")) {
     // A bad parameter fails the pipeline's parse, before opt writes output.
-    auto Opts = parseOptimizeParams(passParameters(Name, "energy-optimize"),
-                                    optimizeOptionsFromFlags());
+    auto Opts = parseOptimizeParams(Name, optimizeOptionsFromFlags());
     if (!Opts) {
       WithColor::error() << "energy-optimize: " << toString(Opts.takeError())
                          << "\n";
@@ -199,12 +244,13 @@ static bool parseModulePipeline(StringRef Name, ModulePassManager &MPM,
     return true;
   }
   if (PassBuilder::checkParametrizedPassName(Name, "energy-features-json")) {
-    StringRef Path = passParameters(Name, "energy-features-json");
-    if (Path.empty()) {
-      errs() << "error: energy-features-json<FILE> needs a file name\n";
+    auto Path = PassBuilder::parsePassParameters(parseFeaturesJSONParams, Name,
+                                                 "energy-features-json");
+    if (!Path) {
+      WithColor::error() << toString(Path.takeError()) << "\n";
       return false;
     }
-    MPM.addPass(KernelFeaturesJSONPass(Path.str()));
+    MPM.addPass(KernelFeaturesJSONPass(std::move(*Path)));
     return true;
   }
   return false;

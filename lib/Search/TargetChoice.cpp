@@ -2,6 +2,12 @@
 
 #include "energy/TargetChoice.h"
 
+#include "llvm/ADT/Statistic.h"
+
+#define DEBUG_TYPE "energy-optimize"
+
+STATISTIC(NumModelCacheHits, "Cost models reused for another kernel");
+
 using namespace llvm;
 
 namespace energy {
@@ -21,8 +27,10 @@ const GpuArch &TargetChoice::arch(StringRef Target, StringRef TargetSource,
 
 Expected<const SelectedModel *> TargetChoice::model(const GpuArch &Arch) {
   auto It = Models.find(&Arch);
-  if (It != Models.end())
+  if (It != Models.end()) {
+    ++NumModelCacheHits;
     return &It->second;
+  }
   SelectedModel Selected;
   if (ModelOption == "analytic") {
     Selected.Model = createAnalyticModel(&Arch);

@@ -5,13 +5,15 @@
 
 #include "energy/CallCycles.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMRemarkStreamer.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Remarks/RemarkStreamer.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -30,6 +32,13 @@
 #include <chrono>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "energy-features"
+
+STATISTIC(NumMeasured, "Tunable assignments measured");
+STATISTIC(NumSimplifiedMeasured, "Assignments measured on -O3-simplified code");
+STATISTIC(NumToolchainChecks, "Register counts checked with ptxas");
+STATISTIC(NumPreparedReused, "Cleaned-up kernel clones reused (cache hits)");
 
 namespace energy {
 
@@ -121,19 +130,21 @@ void CandidateFeatureExtractor::release() {
 }
 
 Function &CandidateFeatureExtractor::prepared(Function &K) {
-  if (Kernel != &K) {
-    release();
-    RemarksSilenced Quiet(K.getContext());
-    ValueToValueMapTy VMap;
-    Prepared = CloneFunction(&K, VMap);
-    // -O0 kernels are optnone: the clone is ours to simplify.
-    Prepared->removeFnAttr(Attribute::OptimizeNone);
-    Prepared->removeFnAttr(Attribute::NoInline);
-    inlineCalls(*Prepared);
-    Cleanup.run(*Prepared, FAM);
-    FAM.clear(*Prepared, Prepared->getName());
-    Kernel = &K;
+  if (Kernel == &K) {
+    ++NumPreparedReused;
+    return *Prepared;
   }
+  release();
+  RemarksSilenced Quiet(K.getContext());
+  ValueToValueMapTy VMap;
+  Prepared = CloneFunction(&K, VMap);
+  // -O0 kernels are optnone: the clone is ours to simplify.
+  Prepared->removeFnAttr(Attribute::OptimizeNone);
+  Prepared->removeFnAttr(Attribute::NoInline);
+  inlineCalls(*Prepared);
+  Cleanup.run(*Prepared, FAM);
+  FAM.clear(*Prepared, Prepared->getName());
+  Kernel = &K;
   return *Prepared;
 }
 
@@ -237,6 +248,15 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     SimplifyFAM.clear(*Copy, Copy->getName());
   }
   KernelFeatures Features = computeKernelFeatures(*Copy, ForLaunch);
+  ++NumMeasured;
+  if (Optimized)
+    ++NumSimplifiedMeasured;
+  LLVM_DEBUG({
+    dbgs() << DEBUG_TYPE << ": measured " << K.getName();
+    for (auto [Var, Value] : Values)
+      dbgs() << " " << Var->getName() << "=" << Value;
+    dbgs() << (Optimized ? " (simplified)" : " (cleanup only)") << "\n";
+  });
   if (Optimized)
     Features.AssumedTrips = std::move(SourceTrips);
   FeatureSeconds += SecondsSince(Start);
@@ -244,6 +264,11 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     auto ToolchainStart = std::chrono::steady_clock::now();
     auto R = Toolchain.measure(*Copy, *Target);
     ToolchainSeconds += SecondsSince(ToolchainStart);
+    ++NumToolchainChecks;
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": ptxas on " << K.getName() << ": "
+                      << (R ? std::to_string(R->Registers) + " registers"
+                            : std::string("failed"))
+                      << "\n");
     if (R) {
       Features.register_estimate = R->Registers;
       Features.RegistersFrom = "ptxas";

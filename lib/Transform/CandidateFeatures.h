@@ -16,6 +16,14 @@
 // the cleanup only. Registers of simplified candidates come from ptxas
 // when CUDA is present (ToolchainResources.h).
 //
+// The clones get pass and analysis managers of their own, not the pass
+// manager's: they are throwaway copies, deleted within the pass, so their
+// analyses must not land in (or invalidate) the caller's caches, the
+// caller's instrumentation (-debug-pass-manager, -print-after-all,
+// -time-passes) must not report passes on code nobody compiles, and -O3's
+// simplification needs the NVPTX target even under a pipeline built
+// without one (opt -passes=...).
+//
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_CANDIDATEFEATURES_H
 #define ENERGY_LIB_CANDIDATEFEATURES_H

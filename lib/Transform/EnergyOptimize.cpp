@@ -13,22 +13,28 @@
 #include "energy/TargetChoice.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 #include <map>
 
 using namespace llvm;
 
-#define DEBUG_TYPE "energy"
+#define DEBUG_TYPE "energy-optimize"
 
+STATISTIC(NumKernels, "Kernels seen");
 STATISTIC(NumKernelsTuned, "Kernels rewritten to their chosen configuration");
+STATISTIC(NumKernelsAdvised, "Kernels given advice only");
 STATISTIC(NumKernelsSkipped, "Kernels left alone because planning failed");
-STATISTIC(NumCandidates, "Candidate configurations considered");
-STATISTIC(NumPruned, "Candidates pruned before prediction");
+STATISTIC(NumNothingToTune, "Kernels with nothing to tune");
+
+/// The pass name of the remarks (-pass-remarks=energy), older than the
+/// per-concern DEBUG_TYPEs.
+static const char *const RemarkPass = "energy";
 
 namespace energy {
 
@@ -52,116 +58,24 @@ private:
   std::string Msg;
 };
 
-const char *const TuneAllRemoved =
-    "tune-all is gone: rewriting a kernel whose host launches do not read "
-    "its launch record breaks those launches; every kernel without "
-    "ENERGY_KERNEL gets advice (a remark and a report entry) instead, and "
-    "ENERGY_KERNEL opts a kernel in to be rewritten";
-
-Error applyOptimizeSetting(StringRef Setting, OptimizeOptions &Opts) {
-  auto [Key, Value] = Setting.split('=');
-  Key = Key.trim();
-  if (Key == "tune-all")
-    return optionError(TuneAllRemoved);
-  if (Key == "objective") {
-    auto O = parseObjective(Value);
-    if (!O)
-      return optionError("unknown objective '" + Value +
-                         "' (expected energy, time or edp)");
-    Opts.Objective.Goal = *O;
-    return Error::success();
-  }
-  if (Key == "max-slowdown") {
-    double X;
-    if (Error E = checkMaxSlowdown(
-            Value.getAsDouble(X) ? std::nullopt : std::optional(X), Value))
-      return E;
-    Opts.Objective.MaxSlowdown = X;
-    return Error::success();
-  }
-  if (Key == "workload") {
-    uint64_t N;
-    if (Value.getAsInteger(10, N) || N == 0)
-      return optionError("workload must be a positive integer, got '" + Value +
-                         "'");
-    Opts.WorkItems = N;
-    return Error::success();
-  }
-  if (Key == "arch" || Key == "gpu") {
-    // Each value on its own (an empty one is an error, not "unset"), then
-    // the pair.
-    auto Named =
-        Key == "arch" ? parseGpuArchOption(Value) : parseGpuBoardOption(Value);
-    if (!Named)
-      return Named.takeError();
-    std::string Arch = Opts.Arch, Gpu = Opts.Gpu;
-    (Key == "arch" ? Arch : Gpu) = Value.str();
-    if (Error E = checkGpuOptions(Arch, Gpu))
-      return E;
-    Opts.Arch = std::move(Arch);
-    Opts.Gpu = std::move(Gpu);
-    return Error::success();
-  }
-  if (Key == "report" || Key == "model" || Key == "header") {
-    if (Value.empty())
-      return optionError(Key + " needs a file name");
-    (Key == "report"   ? Opts.ReportFile
-     : Key == "header" ? Opts.HeaderFile
-                       : Opts.ModelFile) = Value.str();
-    return Error::success();
-  }
-  if (Key == "simplify") {
-    auto Mode = StringSwitch<std::optional<SimplifyMode>>(Value)
-                    .Case("auto", SimplifyMode::Auto)
-                    .Case("always", SimplifyMode::Always)
-                    .Case("never", SimplifyMode::Never)
-                    .Default(std::nullopt);
-    if (!Mode)
-      return optionError("simplify must be auto, always or never, got '" +
-                         Value + "'");
-    Opts.Simplify = *Mode;
-    return Error::success();
-  }
-  if (Key == "force") {
-    auto F = parseForcedConfig(Value);
-    if (!F)
-      return F.takeError();
-    for (const std::string &Earlier : Opts.ForceConfigs) {
-      ForcedConfig E = cantFail(parseForcedConfig(Earlier));
-      if (E.Kernel == F->Kernel && !E.sameConfig(*F))
-        return optionError("-energy-force-config gives kernel '" + F->Kernel +
-                           "' two configurations: '" + Earlier + "' and '" +
-                           Value + "'");
-    }
-    Opts.ForceConfigs.push_back(Value.str());
-    return Error::success();
-  }
-  return optionError("unknown energy-optimize parameter '" + Key + "'");
-}
-
-Expected<OptimizeOptions> parseOptimizeParams(StringRef Params,
-                                              OptimizeOptions Base) {
-  SmallVector<StringRef, 4> Settings;
-  Params.split(Settings, ';', -1, /*KeepEmpty=*/false);
-  for (StringRef S : Settings)
-    if (Error E = applyOptimizeSetting(S, Base))
-      return E;
-  return Base;
-}
-
 namespace {
 
 class ModuleOptimizer {
 public:
-  ModuleOptimizer(Module &M, const OptimizeOptions &Opts)
-      : M(M), Opts(Opts), Extractor(Opts.Features),
+  ModuleOptimizer(Module &M, const OptimizeOptions &Opts,
+                  FunctionAnalysisManager &FAM)
+      : M(M), Opts(Opts), FAM(FAM), Extractor(Opts.Features),
         Targets(Opts.Arch, Opts.Gpu, Opts.ModelFile) {}
 
   Error run();
+  /// Whether the IR changed; advice alone changes nothing.
+  bool changed() const { return Changed; }
 
 private:
   Module &M;
   const OptimizeOptions &Opts;
+  FunctionAnalysisManager &FAM;
+  bool Changed = false;
   CandidateFeatureExtractor Extractor;
   TargetChoice Targets;
   FixedTunables Fixed;
@@ -171,6 +85,9 @@ private:
   Expected<std::map<Function *, ForcedConfig>>
   forcedConfigs(ArrayRef<Function *> Kernels, const ModuleTuningInfo &Info);
   Error apply(KernelPlan &P);
+  OptimizationRemarkEmitter &remarks(Function &F) {
+    return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  }
   void remark(const KernelPlan &P);
   void skip(Function &F, StringRef Name, std::string Why);
   std::vector<SkippedKernel> Skipped;
@@ -216,6 +133,7 @@ ModuleOptimizer::forcedConfigs(ArrayRef<Function *> Kernels,
 
 Error ModuleOptimizer::apply(KernelPlan &P) {
   const Candidate &C = P.chosen();
+  Changed = true;
   Function *NewF = moveToFreshFunction(*P.Kernel);
   Replaced.push_back(P.Kernel);
   P.Kernel = NewF;
@@ -248,6 +166,10 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
                                   workPerThread(P.Tunables, Values)))
     return E;
   ++NumKernelsTuned;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": applied to " << P.Name << ": block "
+                    << formatBlockShape(C.Block) << ", "
+                    << P.TunableVars.size() << " tunables folded, "
+                    << P.SharedArrays.size() << " shared arrays resized\n");
   return Error::success();
 }
 
@@ -272,23 +194,23 @@ static void addChoiceRecord(DiagnosticInfoOptimizationBase &R,
 }
 
 void ModuleOptimizer::remark(const KernelPlan &P) {
-  OptimizationRemarkEmitter ORE(P.Kernel);
+  OptimizationRemarkEmitter &ORE = remarks(*P.Kernel);
   for (const std::string &Note : P.Notes)
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Assumption", P.Kernel)
+      return OptimizationRemarkAnalysis(RemarkPass, "Assumption", P.Kernel)
              << "kernel " << ore::NV("Kernel", P.Name) << ": "
              << ore::NV("Note", Note);
     });
   for (const BlockRestriction &R : P.Restrictions)
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Restriction", P.Kernel)
+      return OptimizationRemarkAnalysis(RemarkPass, "Restriction", P.Kernel)
              << "kernel " << ore::NV("Kernel", P.Name) << ": block "
              << ore::NV("Rule", R.Rule) << ": " << ore::NV("Reason", R.Reason);
     });
   Explanation Why = explainChoice(P);
   if (P.Apply) {
     ORE.emit([&] {
-      OptimizationRemark R(DEBUG_TYPE, "LaunchConfig", P.Kernel);
+      OptimizationRemark R(RemarkPass, "LaunchConfig", P.Kernel);
       R << "kernel " << ore::NV("Kernel", P.Name) << ": chose ";
       addExplanation(R, Why);
       addChoiceRecord(R, P);
@@ -300,8 +222,11 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
       P.UserBounded ? "has launch bounds from the source"
                     : "is not opted in (ENERGY_KERNEL), so its host launches "
                       "keep their block shape";
+  ++NumKernelsAdvised;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": advice only for " << P.Name << ": "
+                    << Reason << "\n");
   ORE.emit([&] {
-    OptimizationRemarkAnalysis R(DEBUG_TYPE, "Advice", P.Kernel);
+    OptimizationRemarkAnalysis R(RemarkPass, "Advice", P.Kernel);
     R << "kernel " << ore::NV("Kernel", P.Name) << " "
       << ore::NV("Reason", Reason) << "; advice: ";
     addExplanation(R, Why);
@@ -312,9 +237,10 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
 
 void ModuleOptimizer::skip(Function &F, StringRef Name, std::string Why) {
   ++NumKernelsSkipped;
-  OptimizationRemarkEmitter ORE(&F);
-  ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, "Skipped", &F)
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": left " << Name << " alone: " << Why
+                    << "\n");
+  remarks(F).emit([&] {
+    return OptimizationRemarkMissed(RemarkPass, "Skipped", &F)
            << "kernel " << ore::NV("Kernel", Name) << " left alone: "
            << ore::NV("Reason", Why);
   });
@@ -336,9 +262,11 @@ static std::optional<std::string> alreadyTuned(Function &F,
 
 void ModuleOptimizer::nothingToTune(Function &F, const ModuleTuningInfo &Info,
                                     StringRef Why) {
-  OptimizationRemarkEmitter ORE(&F);
-  ORE.emit([&] {
-    return OptimizationRemarkAnalysis(DEBUG_TYPE, "NothingToTune", &F)
+  ++NumNothingToTune;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": nothing to tune in " << F.getName()
+                    << ": " << Why << "\n");
+  remarks(F).emit([&] {
+    return OptimizationRemarkAnalysis(RemarkPass, "NothingToTune", &F)
            << "kernel "
            << ore::NV("Kernel", demangle(kernelDisplayName(F, Info))) << " "
            << ore::NV("Reason", Why) << ": nothing to tune";
@@ -359,6 +287,7 @@ Error ModuleOptimizer::run() {
 
   KernelPlanner Planner(Opts, *Info, Extractor);
   for (Function *F : Kernels) {
+    ++NumKernels;
     std::vector<std::string> Notes;
     const GpuArch &Arch = Targets.arch(
         F->getFnAttribute("target-cpu").getValueAsString(), "sm_XX target-cpu",
@@ -399,8 +328,6 @@ Error ModuleOptimizer::run() {
          Plan->Features[Plan->chosen().Assignment].AssumedTrips)
       Notes.push_back(A.describe());
     Plan->Notes = std::move(Notes);
-    NumCandidates += Plan->Candidates.size();
-    NumPruned += Plan->PrunedResources + Plan->PrunedCliff;
     if (Plan->Apply) {
       if (Error E = apply(*Plan))
         return E;
@@ -423,12 +350,16 @@ Error ModuleOptimizer::run() {
                                        std::max(Dims[2], 1u)},
                                       /*DynamicSmem=*/0, Items))
         return E;
+      Changed = true;
     }
     remark(*Plan);
     Plans.push_back(std::move(*Plan));
   }
-  for (Function *Old : Replaced)
+  // Their cached analyses go first: a later function may reuse the address.
+  for (Function *Old : Replaced) {
+    FAM.clear(*Old, Old->getName());
     Old->eraseFromParent();
+  }
 
   if (!Opts.ReportFile.empty())
     if (Error E = writeOptimizationReport(Opts.ReportFile,
@@ -444,13 +375,24 @@ Error ModuleOptimizer::run() {
 
 } // namespace
 
-PreservedAnalyses EnergyOptimizePass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses EnergyOptimizePass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
   if (!isNVPTXModule(M))
     return PreservedAnalyses::all();
-  ModuleOptimizer Optimizer(M, Opts);
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  ModuleOptimizer Optimizer(M, Opts, FAM);
   if (Error E = Optimizer.run())
     M.getContext().emitError("energy-optimize: " + toString(std::move(E)));
-  return PreservedAnalyses::none();
+  if (!Optimizer.changed())
+    return PreservedAnalyses::all();
+  // The rewrite replaces values (tunable reads, blockDim, shared arrays,
+  // launch records) and moves a tuned kernel into a new function, whose
+  // body alone gains blocks (inlined blockDim helpers): no function it
+  // keeps changes its CFG. The replaced kernels' results were cleared.
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  PA.preserve<FunctionAnalysisManagerModuleProxy>();
+  return PA;
 }
 
 } // namespace energy

@@ -7,17 +7,25 @@
 
 #include "energy/NVVMAnnotations.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "energy-candidates"
+
+STATISTIC(NumCandidates, "Candidate configurations evaluated");
+STATISTIC(NumPruned, "Candidates pruned before prediction");
+STATISTIC(NumIllegal, "Block shapes left out as incorrect for their kernel");
 
 namespace energy {
 
@@ -328,6 +336,13 @@ Error KernelPlanner::pruneCandidates(KernelPlan &P,
       P.Candidates, /*KeepCliffs=*/Force || P.OnlyDefault);
   P.PrunedResources = Pruned.Resources;
   P.PrunedCliff = Pruned.Cliff;
+  LLVM_DEBUG({
+    for (const Candidate &C : P.Candidates)
+      if (C.Pruned != PruneReason::None)
+        dbgs() << DEBUG_TYPE << ": " << P.Name << ": pruned "
+               << P.describe(C).str() << ": " << pruneReasonName(C.Pruned)
+               << "\n";
+  });
   if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
     return planError("kernel '" + P.Name + "': " +
                      noCandidateFits(P.Candidates, *P.Arch, P.WorkItems) +
@@ -484,6 +499,8 @@ Error KernelPlanner::buildCandidates(KernelPlan &P,
                            *Why + " (ENERGY_BLOCK_RULES states the shapes "
                            "it accepts)");
         } else {
+          LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << P.Name << ": left out "
+                            << formatBlockShape(B) << ": " << *Why << "\n");
           ++P.Illegal;
           continue;
         }
@@ -532,6 +549,9 @@ Error KernelPlanner::predictAndChoose(KernelPlan &P, const CostModel &Model,
   if (!Choice)
     return Choice.takeError();
   P.Choice = *Choice;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << P.Name << ": chose "
+                    << P.describe(P.chosen()).str() << " for "
+                    << P.Objective.describe() << "\n");
   return Error::success();
 }
 
@@ -623,6 +643,9 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
     return E;
   if (Error E = checkRegistersWithToolchain(P, Model, Force))
     return E;
+  NumCandidates += P.Candidates.size() - P.PrunedResources - P.PrunedCliff;
+  NumPruned += P.PrunedResources + P.PrunedCliff;
+  NumIllegal += P.Illegal;
   P.FeatureSeconds = Extractor.featureSeconds() - FeatureSecondsBefore;
   P.ToolchainSeconds = Extractor.toolchainSeconds() - ToolchainSecondsBefore;
   return P;

@@ -3,12 +3,14 @@
 #include "ToolchainResources.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -20,6 +22,12 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "energy-toolchain"
+
+STATISTIC(NumPtxasRuns, "ptxas runs");
+STATISTIC(NumCacheHits, "Register counts found in the in-memory cache");
+STATISTIC(NumDiskCacheHits, "Register counts found in the disk cache");
 
 namespace energy {
 
@@ -190,12 +198,20 @@ ToolchainResources::measure(const Function &Kernel, TargetMachine &Target) {
   }
   StringRef Arch = Target.getTargetCPU();
   std::string Key = utohexstr(xxh3_64bits(Ptx)) + "-" + Arch.str();
-  if (auto It = Cache.find(Key); It != Cache.end())
+  if (auto It = Cache.find(Key); It != Cache.end()) {
+    ++NumCacheHits;
     return It->second;
+  }
   std::string CachePath = diskCachePath(Key);
   if (!CachePath.empty())
-    if (auto R = readDiskCache(CachePath))
+    if (auto R = readDiskCache(CachePath)) {
+      ++NumDiskCacheHits;
+      LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << Key << " from " << CachePath
+                        << "\n");
       return Cache[Key] = *R;
+    }
+  ++NumPtxasRuns;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": running ptxas for " << Key << "\n");
   auto R = runPtxas(Ptx, Arch, CandidateEntryName);
   if (!R)
     return R.takeError();

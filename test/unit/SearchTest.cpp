@@ -6,6 +6,7 @@
 #include "energy/LaunchSearch.h"
 #include "energy/Occupancy.h"
 #include "energy/Objective.h"
+#include "energy/ValidateOptions.h"
 
 #include "llvm/Support/Error.h"
 #include "gtest/gtest.h"
@@ -119,6 +120,28 @@ TEST(Objective, MaxSlowdownMustBeFinite) {
     EXPECT_EQ(toString(checkMaxSlowdown(X, Spelled)),
               "max-slowdown must be a finite number >= 0 (0.1 = 10%), got '" +
                   std::string(Spelled) + "'");
+}
+
+// The checks energy-optimize and energy-optimize-gpu share, with the value
+// spelled as %g prints it (the MLIR pass holds a double, not the text).
+TEST(Objective, ValidateOptimizeOptions) {
+  ObjectiveSpec O;
+  EXPECT_FALSE(errorToBool(validateOptimizeOptions(O, "", "")));
+  EXPECT_FALSE(errorToBool(validateOptimizeOptions(O, "sm_86", "rtx-a4000")));
+  O.MaxSlowdown = std::nullopt; // no bound is valid
+  EXPECT_FALSE(errorToBool(validateOptimizeOptions(O, "", "")));
+  for (auto [X, Spelled] : {std::pair<double, const char *>{NAN, "nan"},
+                            {-INFINITY, "-inf"},
+                            {-0.5, "-0.5"}}) {
+    O.MaxSlowdown = X;
+    EXPECT_EQ(toString(validateOptimizeOptions(O, "", "")),
+              "max-slowdown must be a finite number >= 0 (0.1 = 10%), got '" +
+                  std::string(Spelled) + "'");
+  }
+  O.MaxSlowdown = 0.1;
+  EXPECT_EQ(toString(validateOptimizeOptions(O, "sm_90", "rtx-a4000")),
+            "gpu 'rtx-a4000' is sm_86, but arch is 'sm_90' (name one of them, "
+            "or matching ones)");
 }
 
 TEST(Objective, ParseAndDescribe) {

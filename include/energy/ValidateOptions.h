@@ -1,0 +1,26 @@
+//===- ValidateOptions.h - Checks both optimizing passes share --*- C++ -*-===//
+//
+// energy-optimize (LLVM) and energy-optimize-gpu (MLIR) take the same
+// objective, max-slowdown, arch and gpu options, each in its own syntax;
+// one function says which values are valid, so the two cannot drift.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_VALIDATEOPTIONS_H
+#define ENERGY_VALIDATEOPTIONS_H
+
+#include "energy/Objective.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace energy {
+
+/// Checks the options both passes take: a max-slowdown that is a finite
+/// number >= 0, and an arch and a gpu (either may be empty: unset) that have
+/// tables and agree. The error says what is wrong, without the pass's name.
+llvm::Error validateOptimizeOptions(const ObjectiveSpec &Objective,
+                                    llvm::StringRef Arch, llvm::StringRef Gpu);
+
+} // namespace energy
+
+#endif

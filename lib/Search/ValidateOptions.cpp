@@ -1,0 +1,25 @@
+//===- ValidateOptions.cpp - Checks both optimizing passes share ----------===//
+
+#include "energy/ValidateOptions.h"
+
+#include "energy/GpuArch.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace energy {
+
+Error validateOptimizeOptions(const ObjectiveSpec &Objective, StringRef Arch,
+                              StringRef Gpu) {
+  if (Objective.MaxSlowdown) {
+    std::string Spelled;
+    raw_string_ostream(Spelled) << format("%g", *Objective.MaxSlowdown);
+    if (Error E = checkMaxSlowdown(Objective.MaxSlowdown, Spelled))
+      return E;
+  }
+  return checkGpuOptions(Arch, Gpu);
+}
+
+} // namespace energy

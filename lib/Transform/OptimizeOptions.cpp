@@ -1,0 +1,158 @@
+//===- OptimizeOptions.cpp - energy-optimize's settings -------------------===//
+//
+// One parser per setting, shared by the pass parameters
+// (energy-optimize<objective=edp;...>) and the -energy-* flags, so both
+// accept the same values and say the same about a bad one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "energy/EnergyOptimize.h"
+
+#include "TuningSpec.h"
+
+#include "energy/GpuArch.h"
+#include "energy/ValidateOptions.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Passes/PassBuilder.h"
+
+using namespace llvm;
+
+namespace energy {
+
+static Error optionError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+const char *const TuneAllRemoved =
+    "tune-all is gone: rewriting a kernel whose host launches do not read "
+    "its launch record breaks those launches; every kernel without "
+    "ENERGY_KERNEL gets advice (a remark and a report entry) instead, and "
+    "ENERGY_KERNEL opts a kernel in to be rewritten";
+
+Expected<Objective> parseObjectiveSetting(StringRef Value) {
+  if (auto O = parseObjective(Value))
+    return *O;
+  return optionError("unknown objective '" + Value +
+                     "' (expected energy, time or edp)");
+}
+
+Expected<double> parseMaxSlowdownSetting(StringRef Value) {
+  double X;
+  if (Error E = checkMaxSlowdown(
+          Value.getAsDouble(X) ? std::nullopt : std::optional(X), Value))
+    return E;
+  return X;
+}
+
+Expected<uint64_t> parseWorkloadSetting(StringRef Value) {
+  uint64_t N;
+  if (Value.getAsInteger(10, N) || N == 0)
+    return optionError("workload must be a positive integer, got '" + Value +
+                       "'");
+  return N;
+}
+
+Expected<SimplifyMode> parseSimplifySetting(StringRef Value) {
+  auto Mode = StringSwitch<std::optional<SimplifyMode>>(Value)
+                  .Case("auto", SimplifyMode::Auto)
+                  .Case("always", SimplifyMode::Always)
+                  .Case("never", SimplifyMode::Never)
+                  .Default(std::nullopt);
+  if (!Mode)
+    return optionError("simplify must be auto, always or never, got '" +
+                       Value + "'");
+  return *Mode;
+}
+
+/// Stores a parsed value, or passes its error on.
+template <class T>
+static Error assign(Expected<T> Parsed, T &To) {
+  if (!Parsed)
+    return Parsed.takeError();
+  To = *Parsed;
+  return Error::success();
+}
+
+/// Applies one setting to Opts without the checks across settings.
+static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
+  if (Key == "tune-all")
+    return optionError(TuneAllRemoved);
+  if (Key == "objective")
+    return assign(parseObjectiveSetting(Value), Opts.Objective.Goal);
+  if (Key == "max-slowdown") {
+    auto X = parseMaxSlowdownSetting(Value);
+    if (!X)
+      return X.takeError();
+    Opts.Objective.MaxSlowdown = *X;
+    return Error::success();
+  }
+  if (Key == "workload")
+    return assign(parseWorkloadSetting(Value), Opts.WorkItems);
+  if (Key == "simplify")
+    return assign(parseSimplifySetting(Value), Opts.Simplify);
+  if (Key == "arch" || Key == "gpu") {
+    // An empty value is an error, not "unset".
+    auto Named =
+        Key == "arch" ? parseGpuArchOption(Value) : parseGpuBoardOption(Value);
+    if (!Named)
+      return Named.takeError();
+    (Key == "arch" ? Opts.Arch : Opts.Gpu) = Value.str();
+    return Error::success();
+  }
+  if (Key == "report" || Key == "model" || Key == "header") {
+    if (Value.empty())
+      return optionError(Key + " needs a file name");
+    (Key == "report"   ? Opts.ReportFile
+     : Key == "header" ? Opts.HeaderFile
+                       : Opts.ModelFile) = Value.str();
+    return Error::success();
+  }
+  if (Key == "force") {
+    auto F = parseForcedConfig(Value);
+    if (!F)
+      return F.takeError();
+    for (const std::string &Earlier : Opts.ForceConfigs) {
+      ForcedConfig E = cantFail(parseForcedConfig(Earlier));
+      if (E.Kernel == F->Kernel && !E.sameConfig(*F))
+        return optionError("-energy-force-config gives kernel '" + F->Kernel +
+                           "' two configurations: '" + Earlier + "' and '" +
+                           Value + "'");
+    }
+    Opts.ForceConfigs.push_back(Value.str());
+    return Error::success();
+  }
+  return optionError("unknown energy-optimize parameter '" + Key + "'");
+}
+
+Error applyOptimizeSetting(StringRef Key, StringRef Value,
+                           OptimizeOptions &Opts) {
+  OptimizeOptions Changed = Opts;
+  if (Error E = applyOne(Key.trim(), Value, Changed))
+    return E;
+  if (Error E =
+          validateOptimizeOptions(Changed.Objective, Changed.Arch, Changed.Gpu))
+    return E;
+  Opts = std::move(Changed);
+  return Error::success();
+}
+
+Expected<OptimizeOptions> parseOptimizeParams(StringRef Name,
+                                              OptimizeOptions Base) {
+  return PassBuilder::parsePassParameters(
+      [&](StringRef Params) -> Expected<OptimizeOptions> {
+        while (!Params.empty()) {
+          StringRef Setting;
+          std::tie(Setting, Params) = Params.split(';');
+          if (Setting.empty())
+            continue;
+          auto [Key, Value] = Setting.split('=');
+          if (Error E = applyOptimizeSetting(Key, Value, Base))
+            return E;
+        }
+        return std::move(Base);
+      },
+      Name, "energy-optimize");
+}
+
+} // namespace energy
