@@ -172,8 +172,8 @@ FunctionPassManager &CandidateFeatureExtractor::simplification(Module &M) {
         Any = &F;
         break;
       }
-    StringRef Cpu =
-        Any ? Any->getFnAttribute("target-cpu").getValueAsString() : "";
+    if (Cpu.empty() && Any)
+      Cpu = Any->getFnAttribute("target-cpu").getValueAsString().str();
     Target = nvptxTarget(M, Cpu);
     SimplifyPB = std::make_unique<PassBuilder>(Target.get());
     SimplifyPB->registerModuleAnalyses(SimplifyMAM);

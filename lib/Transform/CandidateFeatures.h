@@ -67,6 +67,15 @@ public:
           bool Optimized, const std::optional<KnownLaunch> &Launch,
           bool WithToolchain);
 
+  /// The architecture the candidates are compiled for ("sm_86"): the
+  /// unroll's preferences and ptxas's -arch follow -energy-arch/-energy-gpu,
+  /// not the module's target-cpu. The first kernel's fixes it for the
+  /// module (the pipelines are built once).
+  void targetArch(llvm::StringRef Arch) {
+    if (!Simplify)
+      Cpu = Arch.str();
+  }
+
   /// Whether ptxas can check registers.
   bool hasToolchain() const { return Toolchain.available(); }
 
@@ -96,6 +105,7 @@ private:
   llvm::FunctionPassManager &lowering() { return *Lower; }
 
   FeatureOptions Opts;
+  std::string Cpu; // empty: the module's target-cpu
   ToolchainResources Toolchain;
   double FeatureSeconds = 0, ToolchainSeconds = 0;
   /// The NVPTX target, when it is linked into the host process (clang, opt

@@ -297,6 +297,7 @@ Error ModuleOptimizer::run() {
       return Model.takeError();
     if (!(*Model)->Note.empty())
       Notes.push_back((*Model)->Note);
+    Extractor.targetArch(Arch.Name);
     auto ForceIt = Forced->find(F);
     const ForcedConfig *Force =
         ForceIt == Forced->end() ? nullptr : &ForceIt->second;
