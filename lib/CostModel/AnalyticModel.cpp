@@ -233,14 +233,17 @@ double bankConflictWays(const KernelFeatures &F, const CostQuery &Q) {
   return static_cast<double>(Ways);
 }
 
-/// DRAM bytes per thread once the block's reuse is served by L2: the
-/// accesses whose footprint the features measured (a share of the bytes)
-/// move their distinct sectors, as long as the working sets of the blocks
-/// resident on the whole GPU fit in L2 (a block's threads share data while
-/// they run through a loop side by side: one iteration's footprint, the
-/// whole footprint where the features have no working set); beyond that,
-/// the share that does not fit moves as often as it is accessed.
-double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
+/// Bytes per thread through one level of the memory hierarchy (Bytes
+/// without reuse) once the cache in front of it serves the block's reuse:
+/// the accesses whose footprint the features measured (a share of the
+/// bytes) move their distinct sectors, as long as the working sets of the
+/// ResidentBlocks blocks sharing the cache fit in its Capacity (a block's
+/// threads share data while they run through a loop side by side: one
+/// iteration's footprint, the whole footprint where the features have no
+/// working set); beyond that, the share that does not fit moves as often as
+/// it is accessed.
+double withBlockReuse(const KernelFeatures &F, const CostQuery &Q,
+                      double Bytes, double ResidentBlocks, double Capacity) {
   double Accessed = nonNegative(F.global_load_bytes) +
                     nonNegative(F.global_store_bytes) +
                     nonNegative(F.generic_load_bytes) +
@@ -249,49 +252,40 @@ double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
                             Accessed);
   double Footprint = nonNegative(F.global_footprint_bytes);
   if (Covered <= 0 || Footprint <= 0)
-    return Dram;
+    return Bytes;
   double Share = Covered / Accessed;
-  double Streamed = Dram * Share; // the covered accesses without reuse
+  double Streamed = Bytes * Share; // the covered accesses without reuse
   if (Footprint >= Streamed)
-    return Dram;
-  const GpuArch &A = *Q.Arch;
+    return Bytes;
   double WorkingSet = F.global_working_set_bytes > 0
                           ? std::min(F.global_working_set_bytes, Footprint)
                           : Footprint;
-  double Resident = WorkingSet * Q.threadsPerBlock() *
-                    std::max(1u, Q.Occ.ActiveBlocksPerSM) * A.SMCount;
-  double Fits = A.L2Bytes > 0 ? std::min(1.0, A.L2Bytes / Resident) : 1.0;
-  return Dram * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
+  double Resident = WorkingSet * Q.threadsPerBlock() * ResidentBlocks;
+  double Fits = Capacity > 0 ? std::clamp(Capacity / Resident, 0.0, 1.0) : 1.0;
+  return Bytes * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
 }
 
-/// L2 bytes per thread once L1 serves the block's reuse: as reuseInL2, with
-/// the working sets of the blocks resident on one SM against what shared
-/// memory leaves of its L1. Each distinct sector still comes from L2 once.
-double reuseInL1(const KernelFeatures &F, const CostQuery &Q, double L2) {
-  double Accessed = nonNegative(F.global_load_bytes) +
-                    nonNegative(F.global_store_bytes) +
-                    nonNegative(F.generic_load_bytes) +
-                    nonNegative(F.generic_store_bytes);
-  double Covered = std::min(nonNegative(F.global_footprint_accessed_bytes),
-                            Accessed);
-  double Footprint = nonNegative(F.global_footprint_bytes);
-  double WorkingSet = nonNegative(F.global_working_set_bytes);
+/// DRAM bytes per thread with the reuse of the blocks resident on the whole
+/// GPU served by L2.
+double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
   const GpuArch &A = *Q.Arch;
-  if (Covered <= 0 || Footprint <= 0 || WorkingSet <= 0 ||
-      A.UnifiedL1Bytes == 0)
-    return L2;
-  double Share = Covered / Accessed;
-  double Streamed = L2 * Share;
-  if (Footprint >= Streamed)
+  return withBlockReuse(F, Q, Dram,
+                        std::max(1u, Q.Occ.ActiveBlocksPerSM) * A.SMCount,
+                        A.L2Bytes);
+}
+
+/// L2 bytes per thread with the reuse of the blocks resident on one SM
+/// served by what shared memory leaves of its L1, where the features have a
+/// working set (without one, the whole footprint is taken not to fit).
+double reuseInL1(const KernelFeatures &F, const CostQuery &Q, double L2) {
+  const GpuArch &A = *Q.Arch;
+  if (F.global_working_set_bytes <= 0 || A.UnifiedL1Bytes == 0)
     return L2;
   double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
   double Cache = double(A.UnifiedL1Bytes) -
                  std::min(double(A.SharedMemPerSM),
                           Blocks * Q.SharedBytesPerBlock);
-  double Resident = std::min(WorkingSet, Footprint) * Q.threadsPerBlock() *
-                    Blocks;
-  double Fits = std::clamp(Cache / Resident, 0.0, 1.0);
-  return L2 * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
+  return withBlockReuse(F, Q, L2, Blocks, Cache);
 }
 
 ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
