@@ -96,6 +96,14 @@ enum tunable_kind : int {
 };
 
 namespace detail {
+/// Whether T is defined here (ENERGY_DYNAMIC_SHARED checks that its
+/// kernel's record comes later).
+template <class T, class = void> struct is_complete {
+  static constexpr bool value = false;
+};
+template <class T> struct is_complete<T, decltype(void(sizeof(T)))> {
+  static constexpr bool value = true;
+};
 constexpr int max_of(const int *v, int n) {
   return n == 1 ? v[0] : (v[0] > max_of(v + 1, n - 1) ? v[0] : max_of(v + 1, n - 1));
 }
@@ -261,13 +269,31 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 #define ENERGY_WORKLOAD(KERNEL, ITEMS)                                         \
   __device__ unsigned long long __energy_workload_##KERNEL = (ITEMS)
 
+/// The dynamic shared memory of a kernel's default block: what
+/// ENERGY_DYNAMIC_SHARED declares for it (the overload it defines for the
+/// kernel's record tag), else none. A build without the plugin launches
+/// with it.
+template <class RecordTag>
+__host__ __device__ constexpr unsigned
+__energy_default_dynamic_smem(RecordTag *, unsigned) {
+  return 0;
+}
+#define ENERGY_DEFAULT_DYNAMIC_SMEM_(KERNEL, BX, BY)                           \
+  __energy_default_dynamic_smem((struct __energy_record_tag_##KERNEL *)0,      \
+                                (unsigned)(BX) * (unsigned)(BY))
+
 // A kernel's record: the device variable the plugin rewrites and the host
-// reads, and the host function that reads it once per process.
+// reads, and the host function that reads it once per process. Its tag type
+// marks that the record exists.
 #ifdef ENERGY_CHOICES
 // (x, y, z, smem, items, bounds): the header's entry, else the default.
 #define ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY)                                  \
-  ENERGY_CHOSEN_(ENERGY_CHOICE_KERNEL_##KERNEL, (BX, BY, 1, 0, 1, ))
+  ENERGY_CHOSEN_(ENERGY_CHOICE_KERNEL_##KERNEL,                                \
+                 (BX, BY, 1, ENERGY_DEFAULT_DYNAMIC_SMEM_(KERNEL, BX, BY), 1, ))
 #define ENERGY_RECORD_(KERNEL, BX, BY)                                         \
+  struct __energy_record_tag_##KERNEL {                                        \
+    char unused; /* not empty: the record may sit in an extern "C" block */    \
+  };                                                                           \
   constexpr ::energy::launch_record __energy_choice_##KERNEL ENERGY_UNUSED_ =  \
       ENERGY_APPLY_(ENERGY_KERNEL_INIT_, ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY)); \
   __device__ ::energy::launch_record __energy_launch_##KERNEL =                \
@@ -279,8 +305,12 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
   ENERGY_APPLY_(ENERGY_KERNEL_BOUNDS_, ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY))
 #else
 #define ENERGY_RECORD_(KERNEL, BX, BY)                                         \
+  struct __energy_record_tag_##KERNEL {                                        \
+    char unused; /* not empty: the record may sit in an extern "C" block */    \
+  };                                                                           \
   __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
-      {(unsigned)(BX), (unsigned)(BY), 1u}, 0u, 1u};                           \
+      {(unsigned)(BX), (unsigned)(BY), 1u},                                    \
+      ENERGY_DEFAULT_DYNAMIC_SMEM_(KERNEL, BX, BY), 1u};                       \
   __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL() {      \
     static const ::energy::launch_record record =                             \
         ::energy::read_symbol(__energy_launch_##KERNEL);                       \
@@ -384,10 +414,21 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 
 /// Declares the dynamic shared memory (extern __shared__) KERNEL needs per
 /// launch: PER_THREAD bytes for each thread of the block plus PER_BLOCK.
-/// The plugin counts it for each candidate and writes it into the launch
-/// record: launch with ENERGY_DYNAMIC_SMEM(KERNEL). Without it, a kernel
-/// using dynamic shared memory keeps its declared default block shape.
+/// Place it before ENERGY_KERNEL(KERNEL) (a static_assert says so): the
+/// record's default holds the size for the default block, so a build
+/// without the plugin launches with it too. The plugin counts it for each
+/// candidate and writes it into the launch record: launch with
+/// ENERGY_DYNAMIC_SMEM(KERNEL) or ENERGY_LAUNCH. Without the declaration, a
+/// kernel using dynamic shared memory keeps its declared default block.
 #define ENERGY_DYNAMIC_SHARED(KERNEL, PER_THREAD, PER_BLOCK)                   \
+  static_assert(                                                               \
+      !::energy::detail::is_complete<struct __energy_record_tag_##KERNEL>::value, \
+      "ENERGY_DYNAMIC_SHARED(" #KERNEL ") must come before ENERGY_KERNEL(" #KERNEL \
+      "): its record's default takes the size from it");                      \
+  __host__ __device__ constexpr unsigned __energy_default_dynamic_smem(        \
+      struct __energy_record_tag_##KERNEL *, unsigned threads) {               \
+    return (unsigned)(PER_THREAD) * threads + (unsigned)(PER_BLOCK);           \
+  }                                                                            \
   __device__ unsigned __energy_dynamic_shared_##KERNEL[2] = {(PER_THREAD),     \
                                                              (PER_BLOCK)}
 
@@ -404,8 +445,8 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 #define ENERGY_BLOCK_DIM(...) (::energy::block_of(ENERGY_CHOICE(__VA_ARGS__)))
 /// The dynamic shared memory bytes of the chosen shape (host side): per
 /// thread x block threads + per block, as ENERGY_DYNAMIC_SHARED declares,
-/// written into the record by the plugin (or the ENERGY_CHOICES header).
-/// Without either, the record keeps its default, 0.
+/// written into the record by the plugin (or the ENERGY_CHOICES header);
+/// without either, the record's default: the size for the default block.
 #define ENERGY_DYNAMIC_SMEM(...) (ENERGY_CHOICE(__VA_ARGS__).dynamic_smem)
 /// ENERGY_LAUNCH(items, kernel)(args...) launches kernel with its chosen
 /// block and dynamic shared memory, and a grid covering `items` work items
