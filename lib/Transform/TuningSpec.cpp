@@ -2,6 +2,10 @@
 
 #include "TuningSpec.h"
 
+#include "BlockLegality.h"
+
+#include "energy/CostModel.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -342,6 +346,74 @@ bool ForcedConfig::sameConfig(const ForcedConfig &Other) const {
   };
   return Block == Other.Block && Grid == Other.Grid &&
          Sorted(Values) == Sorted(Other.Values);
+}
+
+/// The workload: the option, else ENERGY_WORKLOAD(kernel), else the default.
+uint64_t workItems(const Module &M, StringRef Name, uint64_t Option) {
+  if (Option)
+    return Option;
+  if (const GlobalVariable *GV =
+          M.getGlobalVariable((WorkloadPrefix + Name).str()))
+    if (auto *C = dyn_cast_or_null<ConstantInt>(
+            GV->hasInitializer() ? GV->getInitializer() : nullptr))
+      if (C->getZExtValue() > 0)
+        return C->getZExtValue();
+  return DefaultWorkItems;
+}
+
+/// The block shape recorded in the source (ENERGY_KERNEL_BLOCK's default).
+std::optional<BlockShape> recordedBlock(const Module &M, StringRef Record) {
+  const GlobalVariable *GV = M.getGlobalVariable(Record);
+  auto *Init = GV && GV->hasInitializer()
+                   ? dyn_cast<ConstantStruct>(GV->getInitializer())
+                   : nullptr;
+  auto *Dims = Init ? dyn_cast<ConstantDataArray>(Init->getOperand(0)) : nullptr;
+  if (!Dims || Dims->getNumElements() != 3)
+    return std::nullopt;
+  BlockShape B;
+  for (unsigned I = 0; I < 3; ++I)
+    B[I] = static_cast<unsigned>(Dims->getElementAsInteger(I));
+  if (!B[0] || !B[1] || !B[2])
+    return std::nullopt;
+  return B;
+}
+
+/// ENERGY_BLOCK_RULES(kernel, "..."), if the source states it.
+Expected<std::optional<StatedBlockRules>>
+statedRules(const Module &M, StringRef Name) {
+  const GlobalVariable *GV = M.getGlobalVariable((RulesPrefix + Name).str());
+  if (!GV)
+    return std::nullopt;
+  auto *Data = GV->hasInitializer()
+                   ? dyn_cast<ConstantDataArray>(GV->getInitializer())
+                   : nullptr;
+  if (!Data || !Data->isCString())
+    return specError("'" + GV->getName() +
+                     "' must be a string (ENERGY_BLOCK_RULES)");
+  auto Rules = parseBlockRules(Data->getAsCString());
+  if (!Rules)
+    return Rules.takeError();
+  return std::optional<StatedBlockRules>(std::move(*Rules));
+}
+
+/// ENERGY_DYNAMIC_SHARED(kernel, per thread, per block), if declared.
+Expected<std::optional<std::array<unsigned, 2>>>
+declaredDynamicShared(const Module &M, StringRef Name) {
+  const GlobalVariable *GV =
+      M.getGlobalVariable((DynamicSharedPrefix + Name).str());
+  if (!GV)
+    return std::nullopt;
+  auto *Data = GV->hasInitializer()
+                   ? dyn_cast<ConstantDataArray>(GV->getInitializer())
+                   : nullptr;
+  if (!Data || !Data->getElementType()->isIntegerTy(32) ||
+      Data->getNumElements() != 2)
+    return specError("'" + GV->getName() +
+                     "' must be unsigned[2] {bytes per thread, bytes per "
+                     "block} (ENERGY_DYNAMIC_SHARED)");
+  return std::optional<std::array<unsigned, 2>>(
+      {unsigned(Data->getElementAsInteger(0)),
+       unsigned(Data->getElementAsInteger(1))});
 }
 
 Expected<ForcedConfig> parseForcedConfig(StringRef S) {

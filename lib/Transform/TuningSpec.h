@@ -5,7 +5,8 @@
 // instantiation of a kernel template "energy.tune:block=TX,TY" with a pointer
 // to the instantiation's record as the annotation's argument), tunables
 // (`__energy_tunable_<NAME>` = {value, kind, candidates...}), resizable
-// shared arrays ("energy.shape:SPEC"), per-kernel workloads, and the
+// shared arrays ("energy.shape:SPEC"), per-kernel workloads, block rules
+// and dynamic shared memory, recorded default blocks, and the
 // `-energy-force-config` syntax.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +18,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,6 +43,8 @@ constexpr llvm::StringLiteral DynamicSharedPrefix = "__energy_dynamic_shared_";
 
 /// One dimension of a shared array: Name * Mul + Add (Name may be empty, a
 /// tunable, or BLOCK_X / BLOCK_Y / BLOCK_Z).
+struct StatedBlockRules;
+
 struct ShapeDim {
   std::string Name;
   int64_t Mul = 1;
@@ -129,6 +134,22 @@ struct ForcedConfig {
   bool sameConfig(const ForcedConfig &Other) const;
 };
 llvm::Expected<ForcedConfig> parseForcedConfig(llvm::StringRef S);
+
+// What a kernel's source declares beside its tunables, found by the
+// kernel's name (its record's name for the recorded block).
+
+/// The workload: Option, else ENERGY_WORKLOAD(kernel), else the default.
+uint64_t workItems(const llvm::Module &M, llvm::StringRef Name,
+                   uint64_t Option);
+/// The block shape recorded in the source (ENERGY_KERNEL_BLOCK's default).
+std::optional<BlockShape> recordedBlock(const llvm::Module &M,
+                                        llvm::StringRef Record);
+/// ENERGY_BLOCK_RULES(kernel, "..."), if the source states it.
+llvm::Expected<std::optional<StatedBlockRules>>
+statedRules(const llvm::Module &M, llvm::StringRef Name);
+/// ENERGY_DYNAMIC_SHARED(kernel, per thread, per block), if declared.
+llvm::Expected<std::optional<std::array<unsigned, 2>>>
+declaredDynamicShared(const llvm::Module &M, llvm::StringRef Name);
 
 } // namespace energy
 
