@@ -256,24 +256,7 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
   // pitch argument as ENERGY_ASSUME or the default extent states it, `n /
   // 4`, blockDim) become constants, so that `a[row * n + k]` has constant
   // coefficients.
-  ValueToSCEVMapTy Assumed;
-  struct UnknownCollector {
-    SmallVector<const SCEVUnknown *, 4> Found;
-    bool follow(const SCEV *S) {
-      if (auto *U = dyn_cast<SCEVUnknown>(S))
-        if (U->getType()->isIntegerTy())
-          Found.push_back(U);
-      return true;
-    }
-    bool isDone() const { return false; }
-  } Collector;
-  SCEVTraversal<UnknownCollector>(Collector).visitAll(Address);
-  for (const SCEVUnknown *U : Collector.Found)
-    if (!isa<ConstantInt>(U->getValue()))
-      if (auto Value = Index.evaluate(U->getValue(), /*Thread=*/nullptr))
-        Assumed[U->getValue()] = SE.getConstant(*Value);
-  if (!Assumed.empty())
-    Address = SCEVParameterRewriter::rewrite(Address, SE, Assumed);
+  Address = Index.fold(Address, SE, /*Thread=*/nullptr);
   Group G;
   G.AccessBytes = AccessBytes;
   bool AffineInThreads = true;
@@ -298,9 +281,10 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
   // every iteration).
   const SCEV *Moved = Address, *MovedLast = nullptr;
   if (PerThread) {
-    Moved = Index.atThread(Address, SE, {0, 0, 0});
-    MovedLast = Index.atThread(Address, SE,
-                               {Block[0] - 1, Block[1] - 1, Block[2] - 1});
+    ThreadIndex First = {0, 0, 0};
+    ThreadIndex Last = {Block[0] - 1, Block[1] - 1, Block[2] - 1};
+    Moved = Index.fold(Address, SE, &First);
+    MovedLast = Index.fold(Address, SE, &Last);
   }
   for (const Loop *L = LI.getLoopFor(At.getParent()); L;
        L = L->getParentLoop()) {

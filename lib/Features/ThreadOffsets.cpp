@@ -250,23 +250,22 @@ std::optional<APInt> IndexEvaluator::evaluateSCEV(const SCEV *S,
   }
 }
 
-const SCEV *IndexEvaluator::atThread(const SCEV *Address, ScalarEvolution &SE,
-                                     const ThreadIndex &Thread) const {
-  struct DependentUnknowns {
-    const ThreadDependence &TD;
+const SCEV *IndexEvaluator::fold(const SCEV *Address, ScalarEvolution &SE,
+                                 const ThreadIndex *Thread) const {
+  struct IntegerUnknowns {
     SmallVector<const Value *, 4> Found;
     bool follow(const SCEV *S) {
       if (auto *U = dyn_cast<SCEVUnknown>(S))
-        if (U->getType()->isIntegerTy() && TD.isThreadDependent(U->getValue()))
+        if (U->getType()->isIntegerTy())
           Found.push_back(U->getValue());
       return true;
     }
     bool isDone() const { return false; }
-  } Collector{TD, {}};
-  SCEVTraversal<DependentUnknowns>(Collector).visitAll(Address);
+  } Collector;
+  SCEVTraversal<IntegerUnknowns>(Collector).visitAll(Address);
   ValueToSCEVMapTy Values;
   for (const Value *V : Collector.Found)
-    if (auto X = evaluate(V, &Thread))
+    if (auto X = evaluate(V, Thread))
       Values[V] = SE.getConstant(*X);
   return Values.empty() ? Address
                         : SCEVParameterRewriter::rewrite(Address, SE, Values);

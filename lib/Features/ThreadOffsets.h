@@ -54,11 +54,11 @@ public:
   std::optional<std::vector<int64_t>>
   threadOffsets(const llvm::SCEV *Address, llvm::ScalarEvolution &SE) const;
 
-  /// Address with the values that depend on the thread (its index and the
-  /// arithmetic on it that evaluate() follows) as Thread has them.
-  const llvm::SCEV *atThread(const llvm::SCEV *Address,
-                             llvm::ScalarEvolution &SE,
-                             const ThreadIndex &Thread) const;
+  /// Address with the integer values evaluate() follows as constants: the
+  /// ones every thread shares (sizes, `n / 4`, blockDim) and, given Thread,
+  /// the ones that depend on the thread as it has them.
+  const llvm::SCEV *fold(const llvm::SCEV *Address, llvm::ScalarEvolution &SE,
+                         const ThreadIndex *Thread) const;
 
 private:
   ThreadIndex Block;
