@@ -38,6 +38,9 @@ struct CostQuery {
   const GpuArch *Arch = nullptr;
   std::array<unsigned, 3> Block = {1, 1, 1};
   uint64_t Blocks = 0;              // grid size, all dimensions
+  /// Blocks along x, where the launch states its grid; 0 where only Blocks
+  /// is known (the model then takes the threads' domain to be square).
+  uint64_t GridColumns = 0;
   unsigned SharedBytesPerBlock = 0; // static (after resizing) + dynamic
   Occupancy Occ;
 

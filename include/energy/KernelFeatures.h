@@ -98,6 +98,8 @@ namespace energy {
   X(reads_dim_z, Or, "0/1", "reads threadIdx.z, blockIdx.z or blockDim.z")        \
   X(register_estimate, Max, "registers/thread",                                     \
     "peak simultaneously live 32-bit values plus 8 reserved, at most 255 (an estimate)") \
+  X(spill_bytes, Kernel, "bytes/thread",                                             \
+    "local-memory bytes ptxas's spill loads and stores move: its static spill bytes, executed as often as the kernel's average instruction; 0 without ptxas") \
   X(arithmetic_intensity, Kernel, "flop/byte",                                         \
     "flops / (global_load_bytes + global_store_bytes); flops if no global bytes") \
   X(loops, Sum, "count", "natural loops in the kernel")                            \
@@ -116,7 +118,13 @@ namespace energy {
   X(global_footprint_accessed_bytes, Kernel, "bytes/thread",                       \
     "global bytes those same accesses move per thread, repeats included")       \
   X(global_working_set_bytes, Kernel, "bytes/thread",                              \
-    "the footprint of one iteration of each access's outermost loop, per thread of the block; 0 if the block shape is not known")
+    "the footprint of one iteration of each access's outermost loop, per thread of the block; 0 if the block shape is not known") \
+  X(global_footprint_row_shared_bytes, Kernel, "bytes/thread",                     \
+    "the part of the footprint every block of a grid row reads too: its address depends on blockIdx.y but not on blockIdx.x or .z (a GEMM's tile of A)") \
+  X(global_footprint_column_shared_bytes, Kernel, "bytes/thread",                  \
+    "the part every block of a grid column reads too: its address depends on blockIdx.x but not on .y or .z (a GEMM's tile of B)") \
+  X(global_footprint_grid_shared_bytes, Kernel, "bytes/thread",                    \
+    "the part every block reads: its address depends on no blockIdx")
 
 /// Launch bounds already present on a kernel (0 = absent).
 struct LaunchBounds {

@@ -37,6 +37,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <string>
 #include <vector>
 
 using namespace energy;
@@ -176,8 +177,9 @@ struct ThreadWork {
 /// unclassified. BlockX < 32 splits a warp's coalesced access into rows that
 /// each round up to whole sectors in L2 (L2Bytes); DRAM moves those sectors
 /// once. Reuse within a block (halos, broadcasts, tiles re-read by a loop)
-/// is applied by reuseInL2 where the features have the block's footprint;
-/// re-reads by other blocks are not modeled.
+/// and among the blocks running together (tiles a grid row or column
+/// shares) is applied by reuseInL2 where the features have the block's
+/// footprint.
 double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
                           unsigned WarpSize, double &Accesses,
                           double &L2Bytes) {
@@ -233,6 +235,46 @@ double bankConflictWays(const KernelFeatures &F, const CostQuery &Q) {
   return static_cast<double>(Ways);
 }
 
+/// Blocks along the grid's x axis: as the launch states them, else all of
+/// them for a kernel that reads no blockIdx.y or .z, else those of a square
+/// domain of threads (Block[0] x columns = Block[1] x rows).
+double gridColumns(const KernelFeatures &F, const CostQuery &Q) {
+  double Blocks = std::max<double>(1, double(Q.Blocks));
+  if (Q.GridColumns > 0)
+    return std::min(Blocks, double(Q.GridColumns));
+  if (F.Dims.BlockIdx.find_first_of("yz") == std::string::npos)
+    return Blocks;
+  double Square = std::sqrt(Blocks * Q.Block[1] / Q.Block[0]);
+  return std::clamp(std::round(Square), 1.0, Blocks);
+}
+
+/// The share of a block's footprint that ResidentBlocks blocks running
+/// together do not read from one another: blocks start in grid order (x
+/// fastest), so they span every column of few rows. A grid row's blocks
+/// read the same tile where the address depends on blockIdx.y only (a
+/// GEMM's A), a column's where it depends on blockIdx.x only (its B).
+double unsharedFootprintShare(const KernelFeatures &F, const CostQuery &Q,
+                              double ResidentBlocks) {
+  double Footprint = nonNegative(F.global_footprint_bytes);
+  double Row = nonNegative(F.global_footprint_row_shared_bytes);
+  double Column = nonNegative(F.global_footprint_column_shared_bytes);
+  double Grid = nonNegative(F.global_footprint_grid_shared_bytes);
+  double Shared = Row + Column + Grid;
+  if (Footprint <= 0 || Shared <= 0)
+    return 1;
+  Shared = std::min(Shared, Footprint);
+  double Blocks = std::max<double>(1, double(Q.Blocks));
+  double Together = std::clamp(ResidentBlocks, 1.0, Blocks);
+  double Columns = gridColumns(F, Q);
+  double Rows = std::ceil(Blocks / Columns);
+  // Distinct tiles among the blocks running together, per block.
+  double RowsSpanned = std::min(Rows, (Together - 1) / Columns + 1);
+  double ColumnsSpanned = std::min(Columns, Together);
+  double Distinct = (Footprint - Shared) + Row * RowsSpanned / Together +
+                    Column * ColumnsSpanned / Together + Grid / Together;
+  return std::clamp(Distinct / Footprint, 0.0, 1.0);
+}
+
 /// Bytes per thread through one level of the memory hierarchy (Bytes
 /// without reuse) once the cache in front of it serves the block's reuse:
 /// the accesses whose footprint the features measured (a share of the
@@ -241,37 +283,40 @@ double bankConflictWays(const KernelFeatures &F, const CostQuery &Q) {
 /// threads share data while they run through a loop side by side: one
 /// iteration's footprint, the whole footprint where the features have no
 /// working set); beyond that, the share that does not fit moves as often as
-/// it is accessed.
+/// it is accessed. Of the footprint, the share Unshared is not read by the
+/// other resident blocks too.
 double withBlockReuse(const KernelFeatures &F, const CostQuery &Q,
-                      double Bytes, double ResidentBlocks, double Capacity) {
+                      double Bytes, double ResidentBlocks, double Capacity,
+                      double Unshared = 1) {
   double Accessed = nonNegative(F.global_load_bytes) +
                     nonNegative(F.global_store_bytes) +
                     nonNegative(F.generic_load_bytes) +
                     nonNegative(F.generic_store_bytes);
   double Covered = std::min(nonNegative(F.global_footprint_accessed_bytes),
                             Accessed);
-  double Footprint = nonNegative(F.global_footprint_bytes);
+  double Footprint = nonNegative(F.global_footprint_bytes) * Unshared;
   if (Covered <= 0 || Footprint <= 0)
     return Bytes;
   double Share = Covered / Accessed;
   double Streamed = Bytes * Share; // the covered accesses without reuse
   if (Footprint >= Streamed)
     return Bytes;
-  double WorkingSet = F.global_working_set_bytes > 0
-                          ? std::min(F.global_working_set_bytes, Footprint)
-                          : Footprint;
+  double WorkingSet =
+      F.global_working_set_bytes > 0
+          ? std::min(F.global_working_set_bytes * Unshared, Footprint)
+          : Footprint;
   double Resident = WorkingSet * Q.threadsPerBlock() * ResidentBlocks;
   double Fits = Capacity > 0 ? std::clamp(Capacity / Resident, 0.0, 1.0) : 1.0;
   return Bytes * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
 }
 
 /// DRAM bytes per thread with the reuse of the blocks resident on the whole
-/// GPU served by L2.
+/// GPU served by L2, within each block and among them.
 double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
   const GpuArch &A = *Q.Arch;
-  return withBlockReuse(F, Q, Dram,
-                        std::max(1u, Q.Occ.ActiveBlocksPerSM) * A.SMCount,
-                        A.L2Bytes);
+  double Resident = double(std::max(1u, Q.Occ.ActiveBlocksPerSM)) * A.SMCount;
+  return withBlockReuse(F, Q, Dram, Resident, A.L2Bytes,
+                        unsharedFootprintShare(F, Q, Resident));
 }
 
 /// L2 bytes per thread with the reuse of the blocks resident on one SM
@@ -300,8 +345,10 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.Conversions = nonNegative(F.conversions);
   W.Sfu = Special;
   W.Shuffles = nonNegative(F.warp_shuffles);
-  W.Instructions =
-      nonNegative(F.instructions) + Special * SpecialFnExtraFp32Ops;
+  // Spill code issues a load or store per 4-byte register it moves.
+  W.Instructions = nonNegative(F.instructions) +
+                   Special * SpecialFnExtraFp32Ops +
+                   nonNegative(F.spill_bytes) / 4;
   W.DramBytes = dramBytesPerThread(F, Q.Block[0], Q.Arch->WarpSize,
                                    W.GlobalAccesses, W.L2Bytes);
   W.StreamedBytes = W.DramBytes;
@@ -316,6 +363,8 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
           bankConflictWays(F, Q) +
       Banked(F.local_load_bytes + F.local_store_bytes,
              F.local_loads + F.local_stores) +
+      // Spill code moves 4-byte registers through L1 like local arrays.
+      Banked(F.spill_bytes, nonNegative(F.spill_bytes) / 4) +
       nonNegative(F.shared_atomics) * SharedAtomicAccesses * MinBankBytes;
   W.AtomicBytes = nonNegative(F.global_atomics) * SectorBytes;
   W.Barriers = nonNegative(F.barriers);

@@ -462,6 +462,10 @@ KernelFeatures FeatureCounter::count(Function &F) {
     Out.global_footprint_bytes = Footprint->sectorBytes() / Threads;
     Out.global_footprint_accessed_bytes = Footprint->accessedBytesPerThread();
     Out.global_working_set_bytes = Footprint->workingSetBytes() / Threads;
+    BlockFootprint::SharedAcrossBlocks Shared = Footprint->sharedAcrossBlocks();
+    Out.global_footprint_row_shared_bytes = Shared.Row / Threads;
+    Out.global_footprint_column_shared_bytes = Shared.Column / Threads;
+    Out.global_footprint_grid_shared_bytes = Shared.Grid / Threads;
   }
 
   return Done[&F] = Out;

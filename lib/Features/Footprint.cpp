@@ -6,11 +6,16 @@
 
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Argument.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/Instructions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,6 +33,48 @@ namespace {
 constexpr double SectorBytes = 32;
 /// Beyond this many rows x constants, the union is estimated, not listed.
 constexpr double MaxEnumeratedIntervals = 1 << 16;
+
+constexpr unsigned EveryBlockAxis = 0b111;
+
+/// The grid axes along which V may differ between blocks (bit A for
+/// blockIdx.A), followed through arithmetic and casts to the blockIdx
+/// reads. Arguments, constants and the other special registers are the same
+/// in every block; a loaded value, a call's result or a phi may differ
+/// along any axis.
+unsigned blockAxesOf(const Value *V, SmallPtrSetImpl<const Value *> &Seen) {
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return 0;
+  if (std::optional<SpecialRegisterRead> Read = readsSpecialRegister(V))
+    return Read->Reg == SpecialRegister::BlockIdx ? 1u << Read->Axis : 0;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<LoadInst>(I) || isa<CallBase>(I) || isa<PHINode>(I))
+    return EveryBlockAxis;
+  constexpr unsigned MaxFollowed = 64;
+  if (!Seen.insert(V).second)
+    return 0;
+  if (Seen.size() > MaxFollowed)
+    return EveryBlockAxis;
+  unsigned Axes = 0;
+  for (const Value *Op : I->operands())
+    Axes |= blockAxesOf(Op, Seen);
+  return Axes;
+}
+
+/// The grid axes along which the thread-independent address part S may
+/// differ between blocks.
+unsigned blockAxesOf(const SCEV *S) {
+  SmallVector<const Value *, 8> Unknowns;
+  SCEVExprContains(S, [&](const SCEV *Op) {
+    if (auto *U = dyn_cast<SCEVUnknown>(Op))
+      Unknowns.push_back(U->getValue());
+    return false; // visit every operand
+  });
+  SmallPtrSet<const Value *, 16> Seen;
+  unsigned Axes = 0;
+  for (const Value *V : Unknowns)
+    Axes |= blockAxesOf(V, Seen);
+  return Axes;
+}
 
 /// d(S)/d(iteration of L) in bytes, when it is a constant.
 std::optional<int64_t> loopStep(const SCEV *S, const Loop *L,
@@ -324,6 +371,8 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
   if (PerThread) // accesses that spread the threads alike share a group
     Key.push_back(int64_t(hash_combine_range(PerThread->begin(),
                                              PerThread->end())));
+  // The base and the uniform part decide which blocks read the same bytes.
+  G.BlockAxes = blockAxesOf(First);
   Group &Into = Groups.try_emplace(std::move(Key), std::move(G)).first->second;
   if (PerThread)
     for (int64_t Offset : *PerThread)
@@ -335,10 +384,13 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
   return true;
 }
 
-double BlockFootprint::sumOverGroups(bool OneOutermostIteration) const {
+double BlockFootprint::sumOverGroups(
+    bool OneOutermostIteration, std::optional<unsigned> OnlyBlockAxes) const {
   double Threads = double(Block[0]) * Block[1] * Block[2];
   std::vector<double> PerGroup;
   for (const auto &[Key, G] : Groups) {
+    if (OnlyBlockAxes && G.BlockAxes != *OnlyBlockAxes)
+      continue;
     std::vector<FootprintTerm> Terms;
     double Iterations = 1;
     for (const FootprintTerm &T : G.Terms) {
@@ -364,5 +416,14 @@ double BlockFootprint::sumOverGroups(bool OneOutermostIteration) const {
 double BlockFootprint::sectorBytes() const { return sumOverGroups(false); }
 
 double BlockFootprint::workingSetBytes() const { return sumOverGroups(true); }
+
+BlockFootprint::SharedAcrossBlocks BlockFootprint::sharedAcrossBlocks() const {
+  constexpr unsigned X = 0b001, Y = 0b010;
+  SharedAcrossBlocks S;
+  S.Row = sumOverGroups(false, Y);
+  S.Column = sumOverGroups(false, X);
+  S.Grid = sumOverGroups(false, 0u);
+  return S;
+}
 
 } // namespace energy

@@ -39,6 +39,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace llvm {
@@ -97,12 +98,24 @@ public:
   /// Bytes the recorded accesses move per thread, repeats included.
   double accessedBytesPerThread() const { return Accessed; }
 
+  /// The part of sectorBytes() other blocks read too, by the block indices
+  /// the addresses depend on: a GEMM's tile of A is the same for a whole
+  /// row of blocks, its tile of B for a whole column. Concurrent blocks
+  /// share it in L2.
+  struct SharedAcrossBlocks {
+    double Row = 0;    // depends on blockIdx.y only
+    double Column = 0; // depends on blockIdx.x only
+    double Grid = 0;   // depends on no block index
+  };
+  SharedAcrossBlocks sharedAcrossBlocks() const;
+
 private:
   struct Group {
     std::vector<FootprintTerm> Terms;
     uint64_t AccessBytes = 0;
     std::vector<int64_t> Offsets;
     double Executions = 0; // per thread, over the group's accesses
+    unsigned BlockAxes = 0; // bit A: the address may differ along blockIdx.A
   };
   std::array<unsigned, 3> Block;
   llvm::ScalarEvolution &SE;
@@ -115,9 +128,11 @@ private:
   /// Keyed by base, uniform part, access size and coefficients.
   std::map<std::vector<int64_t>, Group> Groups;
 
-  /// Sector bytes per block summed over the groups, with or without the
-  /// outermost loops' terms.
-  double sumOverGroups(bool OneOutermostIteration) const;
+  /// Sector bytes per block summed over the groups (those whose addresses
+  /// depend on exactly the block axes OnlyBlockAxes, if given), with or
+  /// without the outermost loops' terms.
+  double sumOverGroups(bool OneOutermostIteration,
+                       std::optional<unsigned> OnlyBlockAxes = {}) const;
   double Accessed = 0;
 };
 

@@ -42,6 +42,19 @@ STATISTIC(NumPreparedReused, "Cleaned-up kernel clones reused (cache hits)");
 
 namespace energy {
 
+/// The bytes per thread that the spill code ptxas added to Kernel moves:
+/// where in the code it sits is not known, so it runs as often as the
+/// average instruction (the executed instructions over the static ones).
+static double executedSpillBytes(const Function &Kernel,
+                                 const KernelFeatures &Features,
+                                 const KernelResources &R) {
+  double Spilled = double(R.SpillStoreBytes) + double(R.SpillLoadBytes);
+  size_t Static = Kernel.getInstructionCount();
+  if (Spilled <= 0 || Static == 0)
+    return 0;
+  return Spilled * std::max(1.0, Features.instructions / double(Static));
+}
+
 namespace {
 
 /// The remarks of the passes run on the plugin's own copies of a kernel
@@ -275,6 +288,7 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
       llvm::erase_if(Features.Notes, [](const std::string &Note) {
         return StringRef(Note).starts_with("register_estimate clamped");
       });
+      Features.spill_bytes = executedSpillBytes(*Copy, Features, *R);
       if (R->SpillStoreBytes || R->SpillLoadBytes)
         Features.addNote("ptxas spills " + std::to_string(R->SpillStoreBytes) +
                          " bytes (stores) and " +

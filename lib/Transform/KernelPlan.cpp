@@ -205,6 +205,8 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
       static_cast<unsigned>(std::max(0.0, Shared)), Assignment);
   if (!Fits)
     C.Query.Occ = Occupancy(); // the array cannot hold this size
+  if (P.ForcedGrid && Block == P.ForcedBlock)
+    C.Query.GridColumns = (*P.ForcedGrid)[0];
   return C;
 }
 
@@ -520,8 +522,11 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
 
   if (Error E = setUpTunables(P, Fixed, Force))
     return E;
-  if (Force && Force->Grid)
+  if (Force && Force->Grid) {
     P.WorkItems = forcedGridWorkItems(P, *Force);
+    P.ForcedGrid = Force->Grid;
+    P.ForcedBlock = Force->Block;
+  }
   const Module &M = *F.getParent();
   auto Rules = statedRules(M, P.Name);
   if (!Rules)

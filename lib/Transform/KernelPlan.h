@@ -43,6 +43,9 @@ struct KernelPlan {
   std::string ModelName;
   std::vector<std::string> Notes; // arch/model substitutions
   uint64_t WorkItems = DefaultWorkItems;
+  /// The grid a forced config states, for the candidates of its block.
+  std::optional<std::array<uint64_t, 3>> ForcedGrid;
+  BlockShape ForcedBlock = {0, 0, 0};
 
   std::vector<Tunable> Tunables;              // as searched (maybe restricted)
   std::vector<llvm::GlobalVariable *> TunableVars;

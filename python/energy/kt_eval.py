@@ -215,7 +215,8 @@ class CacheEvaluation:
                 out["energy_j"] = row["energy_j"]
             out.update({"runs": int(row["runs"]), "analytic_time_s": p["time_s"],
                         "analytic_energy_j": p["energy_j"], "params": self._params(row),
-                        "launch": {"block": p["block"], "grid_blocks": p["grid_blocks"]},
+                        "launch": {"block": p["block"], "grid_blocks": p["grid_blocks"],
+                                   "grid": p["grid"]},
                         "features": p["model_inputs"], "source": source,
                         "method": "Kernel Tuner / KTT measurement, see source"})
             rows.append(out)

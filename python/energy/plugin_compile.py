@@ -28,7 +28,7 @@ OPENCL_COMPAT = os.path.join(REPO_ROOT, "include", "energy", "opencl-compat",
 COMPILE_TIMEOUT_S = 600
 # Stand-ins for the per-run file names, so that the cache key is the same every run.
 REPORT, OUTPUT = "@REPORT@", "@OUTPUT@"
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3  # 3: predictions record the grid
 
 
 class ToolchainError(Exception):
@@ -100,7 +100,7 @@ def compile_command(tools, problem, config, board, arch):
 def predict(tools, problem, config, board, arch, cache_dir):
     """The plugin's prediction for one configuration, from the cache when it is there.
 
-    Returns {"ok": True, "time_s", "energy_j", "occupancy", "block", "grid_blocks",
+    Returns {"ok": True, "time_s", "energy_j", "occupancy", "block", "grid_blocks", "grid",
     "features", "model_inputs"} or {"ok": False, "error": "..."}; model_inputs maps the
     cost models' input names to this launch's values, in the models' column order.
     """
@@ -162,7 +162,8 @@ def _prediction(report, problem, config):
                                       f"{len(names)} names"}
     return {"ok": True, "time_s": choice["time_s"], "energy_j": choice["energy_j"],
             "occupancy": choice["occupancy"], "block": choice["block"],
-            "grid_blocks": choice["grid_blocks"], "features": forced[0].get("features", {}),
+            "grid_blocks": choice["grid_blocks"], "grid": list(problem.grid(config)),
+            "features": forced[0].get("features", {}),
             "model_inputs": dict(zip(names, values))}
 
 

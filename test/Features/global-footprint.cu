@@ -54,14 +54,48 @@
 // RUN: FileCheck %s --check-prefix=VOL --input-file=%t.vol.json
 // TILE: "global_footprint_bytes": 260,
 // TILE-NEXT: "global_footprint_accessed_bytes": 260,
-// TILE-NEXT: "global_working_set_bytes": 36{{$}}
+// TILE-NEXT: "global_working_set_bytes": 36,
 // VOL: "global_footprint_bytes": 260,
 // VOL-NEXT: "global_footprint_accessed_bytes": 260,
-// VOL-NEXT: "global_working_set_bytes": 12{{$}}
+// VOL-NEXT: "global_working_set_bytes": 12,
 //
 // The stencil's 5x5 taps unroll completely: no loop is left to step
 // through, and its working set is its footprint.
-// S2D-NEXT: "global_working_set_bytes": 11.5{{$}}
+// S2D-NEXT: "global_working_set_bytes": 11.5,
+
+//
+// Which blocks read the same bytes, by the block indices an address depends
+// on. The stencil's reads and writes depend on both: nothing is shared.
+// S2D-NEXT: "global_footprint_row_shared_bytes": 0,
+// S2D-NEXT: "global_footprint_column_shared_bytes": 0,
+// S2D-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
+// matvec at 32x8: the rows of a depend on blockIdx.y only (a grid row of
+// blocks reads them: 16 KiB / 256 = 64), the columns of b on blockIdx.x only
+// (a grid column: 256), c on both (4).
+// M2D: "global_footprint_row_shared_bytes": 64,
+// M2D-NEXT: "global_footprint_column_shared_bytes": 256,
+// M2D-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
+// The tile of a is a grid row's (256); out, indexed by blockIdx.x, a grid
+// column's (1 KiB / 256 = 4).
+// TILE-NEXT: "global_footprint_row_shared_bytes": 256,
+// TILE-NEXT: "global_footprint_column_shared_bytes": 4,
+// TILE-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
+// A vector every block reads (2 KiB / 256 = 8) is the grid's.
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=matvec_vector:32x8,grid=128x512 \
+// RUN:   -mllvm -energy-report=%t.vec.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=VEC --input-file=%t.vec.json
+// VEC: "global_footprint_row_shared_bytes": 64,
+// VEC-NEXT: "global_footprint_column_shared_bytes": 0,
+// VEC-NEXT: "global_footprint_grid_shared_bytes": 8{{$}}
+// A row chosen by a loaded index may differ between any two blocks: only
+// the index's own sector (32 bytes / 256 = 0.125), read by a grid row, is
+// shared.
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=gathered_rows:32x8,grid=128x512 \
+// RUN:   -mllvm -energy-report=%t.gather.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=GATHER --input-file=%t.gather.json
+// GATHER: "global_footprint_row_shared_bytes": 0.125,
+// GATHER-NEXT: "global_footprint_column_shared_bytes": 0,
+// GATHER-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
 
 #define WIDTH 4096
 
@@ -110,4 +144,23 @@ __global__ void tile_volatile(const float *a, float *out, int n) {
   for (int k = 0; k < 64; k++)
     s += a[(blockIdx.y * 16 + tid / 16) * pitch + k * 16 + tid % 16];
   out[blockIdx.x * 256 + threadIdx.x] = s;
+}
+
+__global__ void matvec_vector(const float *a, const float *v, float *c) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  float s = 0;
+  for (int k = 0; k < 512; k++)
+    s += a[y * 512 + k] * v[k];
+  c[y * WIDTH + x] = s;
+}
+
+__global__ void gathered_rows(const int *rows, const float *a, float *c) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  int r = rows[blockIdx.y];
+  float s = 0;
+  for (int k = 0; k < 512; k++)
+    s += a[r * 512 + k];
+  c[y * WIDTH + x] = s;
 }

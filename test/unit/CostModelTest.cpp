@@ -432,6 +432,70 @@ TEST(AnalyticModel, CacheHitsWaitForL2NotDram) {
   EXPECT_LT(Hits, 0.5 * Streaming);
 }
 
+TEST(AnalyticModel, BlocksRunningTogetherShareTiles) {
+  // A GEMM-like kernel on a 64 x 64 grid: 26 coalesced accesses of 4 bytes
+  // per thread, whose block footprint is 8 bytes per thread: 4 of a tile
+  // of A that the whole grid row of blocks reads (it depends on blockIdx.y
+  // only), 4 of a tile of B that the grid column reads.
+  KernelFeatures F = saxpy();
+  F.global_loads = 25;
+  F.global_load_bytes = 100;
+  F.global_coalesced = 26;
+  F.global_store_bytes = 4;
+  F.global_footprint_accessed_bytes = 104;
+  F.global_footprint_bytes = 8;
+  F.global_working_set_bytes = 8;
+  KernelFeatures Tiles = F;
+  Tiles.global_footprint_row_shared_bytes = 4;
+  Tiles.global_footprint_column_shared_bytes = 4;
+  KernelFeatures Streaming = F;
+  Streaming.global_footprint_bytes = 0;
+  Streaming.global_footprint_accessed_bytes = 0;
+  Streaming.global_working_set_bytes = 0;
+  auto Moved = [&](const KernelFeatures &K, uint64_t Columns) {
+    CostQuery Q = query(K, h100(), 256, 64 * 64);
+    Q.GridColumns = Columns;
+    AnalyticBreakdown B = analyzeAnalytic(Q);
+    return B.DramUtilization * B.Prediction.TimeSeconds;
+  };
+  CostQuery Q = query(F, h100(), 256, 64 * 64);
+  ASSERT_EQ(Q.Occ.ActiveBlocksPerSM, 8u);
+  // 8 x 132 = 1056 blocks run together, in grid order: all 64 columns of
+  // 1055 / 64 + 1 rows. Per block, DRAM moves the distinct tiles over 1056.
+  double Resident = 1056;
+  double Expected = (4 * (1055.0 / 64 + 1) + 4 * 64) / Resident;
+  EXPECT_NEAR(Moved(Tiles, 64) / Moved(Streaming, 64), Expected / 104, 1e-6);
+  // Without sharing, every block moves its whole footprint.
+  EXPECT_NEAR(Moved(F, 64) / Moved(Streaming, 64), 8.0 / 104, 1e-6);
+  // The grid's shape decides: in one row of 4096 blocks, the blocks
+  // running together read one tile of A but each its own tile of B.
+  EXPECT_NEAR(Moved(Tiles, 4096) / Moved(Streaming, 64),
+              (4 * 1 + 4 * Resident) / Resident / 104, 1e-6);
+  // Unstated (GridColumns 0), a kernel reading no blockIdx.y has one row.
+  EXPECT_NEAR(Moved(Tiles, 0), Moved(Tiles, 4096), 1e-12);
+  // A tile every block reads moves once for all of them.
+  KernelFeatures Everyone = F;
+  Everyone.global_footprint_grid_shared_bytes = 8;
+  EXPECT_NEAR(Moved(Everyone, 64) / Moved(Streaming, 64), 8.0 / Resident / 104,
+              1e-6);
+}
+
+TEST(AnalyticModel, SpillsCostIssueSlotsAndL1) {
+  // ptxas's spill code moves registers through local memory: a kernel
+  // bound by its shared-memory traffic gets slower with it.
+  KernelFeatures F = saxpy();
+  F.shared_loads = 100;
+  F.shared_load_bytes = 400;
+  KernelFeatures Spilling = F;
+  Spilling.spill_bytes = 400;
+  uint64_t Items = uint64_t(1) << 24;
+  double Base =
+      analyzeAnalytic(query(F, h100(), 256, Items / 256)).Prediction.TimeSeconds;
+  AnalyticBreakdown S = analyzeAnalytic(query(Spilling, h100(), 256, Items / 256));
+  EXPECT_STREQ(S.Limiter, "shared");
+  EXPECT_NEAR(S.Prediction.TimeSeconds / Base, 2.0, 0.05);
+}
+
 //===-- Analytic constants ------------------------------------------------===//
 
 TEST(AnalyticConstants, NamesSetAndDefaults) {

@@ -102,6 +102,9 @@ Row parseRow(const json::Object &O, const Twine &Where) {
       Blocks
           ? uint64_t(*Blocks)
           : uint64_t(std::llround(std::exp2(number(*F, "log2_blocks", Where))));
+  if (const json::Array *Grid = Launch ? Launch->getArray("grid") : nullptr)
+    if (!Grid->empty() && (*Grid)[0].getAsNumber())
+      Q.GridColumns = uint64_t(*(*Grid)[0].getAsNumber());
   Q.SharedBytesPerBlock = unsigned(number(*F, "shared_bytes_per_block", Where));
   Q.Occ.ActiveBlocksPerSM = unsigned(number(*F, "active_blocks_per_sm", Where));
   Q.Occ.ActiveWarpsPerSM = unsigned(number(*F, "active_warps_per_sm", Where));
