@@ -98,6 +98,8 @@ namespace energy {
   X(reads_dim_z, Or, "0/1", "reads threadIdx.z, blockIdx.z or blockDim.z")        \
   X(register_estimate, Max, "registers/thread",                                     \
     "peak simultaneously live 32-bit values plus 8 reserved, at most 255 (an estimate)") \
+  X(local_frame_bytes, Max, "bytes/thread",                                         \
+    "local memory one thread's frame holds (arrays not promoted to registers, spill slots): ptxas's stack frame where ptxas ran, else the kernel's allocas") \
   X(spill_bytes, Kernel, "bytes/thread",                                             \
     "local-memory bytes ptxas's spill loads and stores move: its static spill bytes, executed as often as the kernel's average instruction; 0 without ptxas") \
   X(arithmetic_intensity, Kernel, "flop/byte",                                         \

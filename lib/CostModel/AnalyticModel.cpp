@@ -333,6 +333,34 @@ double reuseInL1(const KernelFeatures &F, const CostQuery &Q, double L2) {
   return withBlockReuse(F, Q, L2, Blocks, Cache);
 }
 
+/// Local memory (arrays the registers cannot hold, spill slots) is cached
+/// like global data: the frames of the threads resident on an SM stay in
+/// what shared memory leaves of L1, those of the whole GPU in L2; the share
+/// that does not fit moves on to the next level. Adds that traffic (per
+/// thread) to W's L2 and DRAM bytes.
+void addLocalMemoryMisses(const KernelFeatures &F, const CostQuery &Q,
+                          ThreadWork &W) {
+  double Bytes = nonNegative(F.local_load_bytes) +
+                 nonNegative(F.local_store_bytes) + nonNegative(F.spill_bytes);
+  double Accesses = nonNegative(F.local_loads) + nonNegative(F.local_stores) +
+                    nonNegative(F.spill_bytes) / 4;
+  double Frame = nonNegative(F.local_frame_bytes);
+  if (Bytes <= 0 || Frame <= 0)
+    return;
+  const GpuArch &A = *Q.Arch;
+  double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
+  double FramesPerSM = Frame * Blocks * Q.threadsPerBlock();
+  double L1 = double(A.UnifiedL1Bytes) -
+              std::min(double(A.SharedMemPerSM), Blocks * Q.SharedBytesPerBlock);
+  double InL1 = L1 > 0 ? std::clamp(L1 / FramesPerSM, 0.0, 1.0) : 0.0;
+  double InL2 = std::clamp(A.L2Bytes / (FramesPerSM * A.SMCount), 0.0, 1.0);
+  double Missed = (1 - InL1) * (1 - InL2);
+  W.L2Bytes += Bytes * (1 - InL1);
+  W.DramBytes += Bytes * Missed;
+  W.StreamedBytes += Bytes * Missed;
+  W.GlobalAccesses += Accesses * Missed;
+}
+
 ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   ThreadWork W;
   double Special = nonNegative(F.special_fns);
@@ -354,6 +382,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.StreamedBytes = W.DramBytes;
   W.DramBytes = reuseInL2(F, Q, W.DramBytes);
   W.L2Bytes = reuseInL1(F, Q, W.L2Bytes);
+  addLocalMemoryMisses(F, Q, W);
   auto Banked = [](double Bytes, double Accesses) {
     return std::max(nonNegative(Bytes), MinBankBytes * nonNegative(Accesses));
   };

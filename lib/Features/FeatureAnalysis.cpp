@@ -408,6 +408,19 @@ unsigned dependenceDepth(const BasicBlock &BB) {
   return Chain.longest();
 }
 
+/// The local memory F's fixed-size allocas take: what optimization left
+/// in memory (a private array indexed by a loop's variable).
+static double staticAllocaBytes(const Function &F) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  double Bytes = 0;
+  for (const Instruction &I : instructions(F))
+    if (auto *Slot = dyn_cast<AllocaInst>(&I))
+      if (std::optional<TypeSize> Size = Slot->getAllocationSize(DL))
+        if (!Size->isScalable())
+          Bytes += double(Size->getFixedValue());
+  return Bytes;
+}
+
 KernelFeatures FeatureCounter::count(Function &F) {
   auto It = Done.find(&F);
   if (It != Done.end())
@@ -435,6 +448,7 @@ KernelFeatures FeatureCounter::count(Function &F) {
           return It != Stated.end() ? It->second : Opts.DefaultExtent;
         });
   S.Footprint = Footprint ? &*Footprint : nullptr;
+  Out.local_frame_bytes = staticAllocaBytes(F);
   for (BasicBlock &BB : F) {
     // Estimated executions per thread: the product over the block's loops.
     double W = 1;

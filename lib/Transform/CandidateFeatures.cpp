@@ -289,6 +289,7 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
         return StringRef(Note).starts_with("register_estimate clamped");
       });
       Features.spill_bytes = executedSpillBytes(*Copy, Features, *R);
+      Features.local_frame_bytes = R->StackFrameBytes;
       if (R->SpillStoreBytes || R->SpillLoadBytes)
         Features.addNote("ptxas spills " + std::to_string(R->SpillStoreBytes) +
                          " bytes (stores) and " +

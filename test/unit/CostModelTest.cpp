@@ -496,6 +496,38 @@ TEST(AnalyticModel, SpillsCostIssueSlotsAndL1) {
   EXPECT_NEAR(S.Prediction.TimeSeconds / Base, 2.0, 0.05);
 }
 
+TEST(AnalyticModel, LocalFramesBeyondTheCachesReachDram) {
+  // 1000 bytes of local-memory traffic per thread (a private array indexed
+  // by a loop variable). While the frames of the threads resident on an SM
+  // fit in its L1 the traffic stays there; 4 KiB frames do not fit in L1
+  // (8 blocks x 256 threads x 4 KiB = 8 MiB per SM) nor in L2 (x 132 SMs):
+  // the rest moves through L2 and, beyond it, DRAM.
+  KernelFeatures F = saxpy();
+  F.local_loads = 250;
+  F.local_load_bytes = 1000;
+  uint64_t Items = uint64_t(1) << 24;
+  auto Breakdown = [&](double Frame) {
+    KernelFeatures K = F;
+    K.local_frame_bytes = Frame;
+    return analyzeAnalytic(query(K, h100(), 256, Items / 256));
+  };
+  auto Moved = [](const AnalyticBreakdown &B) {
+    return B.DramUtilization * B.Prediction.TimeSeconds;
+  };
+  CostQuery Q = query(F, h100(), 256, Items / 256);
+  ASSERT_EQ(Q.Occ.ActiveBlocksPerSM, 8u);
+  AnalyticBreakdown Small = Breakdown(64), Big = Breakdown(4096);
+  // 64-byte frames: 128 KiB per SM, in L1; DRAM moves saxpy's 12 bytes.
+  EXPECT_NEAR(Moved(Small) / Moved(Breakdown(0)), 1.0, 1e-9);
+  double FramesPerSM = 4096.0 * 8 * 256;
+  double InL1 = h100().UnifiedL1Bytes / FramesPerSM;
+  double InL2 = h100().L2Bytes / (FramesPerSM * h100().SMCount);
+  double PerThread = 12 + 1000 * (1 - InL1) * (1 - InL2);
+  EXPECT_NEAR(Moved(Big) / Moved(Small), PerThread / 12, 1e-6);
+  EXPECT_STREQ(Big.Limiter, "dram");
+  EXPECT_GT(Big.Prediction.TimeSeconds, 10 * Small.Prediction.TimeSeconds);
+}
+
 //===-- Analytic constants ------------------------------------------------===//
 
 TEST(AnalyticConstants, NamesSetAndDefaults) {
