@@ -333,17 +333,17 @@ double reuseInL1(const KernelFeatures &F, const CostQuery &Q, double L2) {
   return withBlockReuse(F, Q, L2, Blocks, Cache);
 }
 
-/// Local memory (arrays the registers cannot hold, spill slots) is cached
-/// like global data: the frames of the threads resident on an SM stay in
-/// what shared memory leaves of L1, those of the whole GPU in L2; the share
-/// that does not fit moves on to the next level. Adds that traffic (per
-/// thread) to W's L2 and DRAM bytes.
+/// Local arrays (the ones the registers cannot hold) are cached like global
+/// data: the frames of the threads resident on an SM stay in what shared
+/// memory leaves of L1, those of the whole GPU in L2; the share that does
+/// not fit moves on to the next level. Adds that traffic (per thread) to
+/// W's L2 and DRAM bytes. Spill code is left out: where in the code it runs
+/// is not known (see threadWork).
 void addLocalMemoryMisses(const KernelFeatures &F, const CostQuery &Q,
                           ThreadWork &W) {
-  double Bytes = nonNegative(F.local_load_bytes) +
-                 nonNegative(F.local_store_bytes) + nonNegative(F.spill_bytes);
-  double Accesses = nonNegative(F.local_loads) + nonNegative(F.local_stores) +
-                    nonNegative(F.spill_bytes) / 4;
+  double Bytes =
+      nonNegative(F.local_load_bytes) + nonNegative(F.local_store_bytes);
+  double Accesses = nonNegative(F.local_loads) + nonNegative(F.local_stores);
   double Frame = nonNegative(F.local_frame_bytes);
   if (Bytes <= 0 || Frame <= 0)
     return;
