@@ -44,6 +44,13 @@ struct LaunchPlan {
   }
 };
 
+/// The remark's sentence for a feasible plan (explainChoice): the chosen
+/// configuration described by Config, compared with the occupancy heuristic,
+/// the default, and the launch's block where known and different.
+Explanation explainPlan(const LaunchPlan &P, const Explanation &Config,
+                        llvm::StringRef Objective, uint64_t WorkItems,
+                        const GpuArch &Arch, llvm::StringRef LeftOut = "");
+
 /// What a front end tells the planner about one kernel.
 struct LaunchSpace {
   const GpuArch *Arch = nullptr;

@@ -67,17 +67,11 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
 
 std::string explainLaunchChoice(const LaunchPlanRequest &R,
                                 const LaunchPlan &P) {
-  std::vector<NamedBaseline> Baselines = {
-      {"occupancy heuristic", "OccupancyHeuristic", &P.OccupancyBaseline},
-      {"default", "Default", &P.DefaultBaseline}};
-  if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
-    Baselines.push_back({"launch's block", "Launch", &*P.CurrentBaseline});
   std::string LeftOut;
   if (P.Illegal)
     LeftOut = std::to_string(P.Illegal) + " more do not fit the launch sites";
-  return explainChoice(describeBlock(P.chosen().Block), R.Objective.describe(),
-                       P.chosen(), R.WorkItems, *R.Arch, Baselines,
-                       P.evaluated(), P.Candidates, LeftOut)
+  return explainPlan(P, describeBlock(P.chosen().Block),
+                     R.Objective.describe(), R.WorkItems, *R.Arch, LeftOut)
       .str();
 }
 

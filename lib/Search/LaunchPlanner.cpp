@@ -6,6 +6,18 @@ using namespace llvm;
 
 namespace energy {
 
+Explanation explainPlan(const LaunchPlan &P, const Explanation &Config,
+                        StringRef Objective, uint64_t WorkItems,
+                        const GpuArch &Arch, StringRef LeftOut) {
+  std::vector<NamedBaseline> Baselines = {
+      {"occupancy heuristic", "OccupancyHeuristic", &P.OccupancyBaseline},
+      {"default", "Default", &P.DefaultBaseline}};
+  if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
+    Baselines.push_back({"launch's block", "Launch", &*P.CurrentBaseline});
+  return explainChoice(Config, Objective, P.chosen(), WorkItems, Arch,
+                       Baselines, P.evaluated(), P.Candidates, LeftOut);
+}
+
 Error LaunchPlanner::enumerate(LaunchPlan &P) const {
   for (size_t A = 0; A < Space.Assignments; ++A) {
     auto Shapes = Space.Shapes(A);
