@@ -76,6 +76,8 @@ struct LaunchSpace {
   /// the default assignment is then the one candidate (OnlyDefault).
   llvm::StringRef NoneLegal;
 
+  // Shapes, Violation and Make are required. function_ref does not own:
+  // the functions must outlive the planner.
   /// The shapes to consider for an assignment.
   llvm::function_ref<llvm::Expected<std::vector<BlockShape>>(size_t)> Shapes;
   /// Why a shape is not legal for an assignment, or nothing.

@@ -46,7 +46,6 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
   S.NoneLegal = "no candidate block divides the threads of every launch "
                 "into a valid grid and keeps the block extents the kernel "
                 "bakes in";
-  // function_ref does not own: the functions outlive the space.
   auto Shapes = [&](size_t) -> Expected<std::vector<BlockShape>> {
     return freeBlockShapes(TwoD, R.Arch->WarpSize, R.Arch->MaxThreadsPerBlock);
   };
