@@ -50,8 +50,8 @@ struct OptimizeOptions {
 extern const char *const TuneAllRemoved;
 
 /// The typed settings, parsed as both the pass parameters and the -energy-*
-/// flags take them; the error says what is wrong with Value.
-llvm::Expected<Objective> parseObjectiveSetting(llvm::StringRef Value);
+/// flags take them; the error says what is wrong with Value. The objective's
+/// (parseObjectiveSetting, ValidateOptions.h) is the MLIR pass's too.
 llvm::Expected<double> parseMaxSlowdownSetting(llvm::StringRef Value);
 llvm::Expected<uint64_t> parseWorkloadSetting(llvm::StringRef Value);
 llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);

@@ -15,6 +15,9 @@
 
 namespace energy {
 
+/// The objective a setting names; the error lists the accepted names.
+llvm::Expected<Objective> parseObjectiveSetting(llvm::StringRef Value);
+
 /// Checks the options both passes take: a max-slowdown that is a finite
 /// number >= 0, and an arch and a gpu (either may be empty: unset) that have
 /// tables and agree. The error says what is wrong, without the pass's name.

@@ -3,8 +3,28 @@
 #include "FeatureCore.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace energy {
+
+unsigned registersForBits(uint64_t Bits) {
+  return static_cast<unsigned>(std::max<uint64_t>(1, (Bits + 31) / 32));
+}
+
+double peakOfLiveSpans(llvm::ArrayRef<LiveSpan> Spans) {
+  unsigned End = 0;
+  for (const LiveSpan &S : Spans)
+    End = std::max(End, S.Last + 1);
+  std::vector<double> Delta(End + 1, 0);
+  for (const LiveSpan &S : Spans) {
+    Delta[S.First] += S.Registers;
+    Delta[S.Last + 1] -= S.Registers;
+  }
+  double Current = 0, Peak = 0;
+  for (double D : Delta)
+    Peak = std::max(Peak, Current += D);
+  return Peak;
+}
 
 MemSpace nvptxMemSpace(unsigned AddressSpace) {
   switch (AddressSpace) {

@@ -17,6 +17,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <cstdint>
 
 namespace energy {
 
@@ -57,6 +58,19 @@ private:
   llvm::DenseMap<const void *, unsigned> Depth;
   unsigned Longest = 0;
 };
+
+/// 32-bit registers that hold Bits bits of one value: at least one.
+unsigned registersForBits(uint64_t Bits);
+
+/// A value's registers, live at the program points First to Last
+/// (inclusive) of an adapter's numbering.
+struct LiveSpan {
+  unsigned First = 0, Last = 0;
+  double Registers = 0;
+};
+
+/// The most registers live at one point: the peak of the spans' sum.
+double peakOfLiveSpans(llvm::ArrayRef<LiveSpan> Spans);
 
 } // namespace energy
 

@@ -2,6 +2,8 @@
 
 #include "RegisterPressure.h"
 
+#include "FeatureCore.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -26,8 +28,8 @@ unsigned registersForType(const Type *T, const DataLayout &DL) {
     return VT->getNumElements() * registersForType(VT->getElementType(), DL);
   if (T->isAggregateType())
     return static_cast<unsigned>((DL.getTypeStoreSize(const_cast<Type *>(T)) + 3) / 4);
-  uint64_t Bits = DL.getTypeSizeInBits(const_cast<Type *>(T)).getFixedValue();
-  return static_cast<unsigned>(std::max<uint64_t>(1, (Bits + 31) / 32));
+  return registersForBits(
+      DL.getTypeSizeInBits(const_cast<Type *>(T)).getFixedValue());
 }
 
 namespace {
@@ -154,41 +156,61 @@ unsigned peakLiveRegisters(const Function &F) {
   RegisterValues Values(F);
   std::vector<LiveOutSummary> LiveOut = summarizeLiveOut(Values);
 
-  // A backward sweep of each block from its live-out set. Phis define their
-  // values on the incoming edges: the sweep stops at them.
-  unsigned Peak = 0;
-  std::vector<bool> Live(Values.size());
+  // A backward sweep of each block from its live-out set cuts the values'
+  // live ranges into spans over the block's points: before each instruction,
+  // then the block's end. Phis define their values on the incoming edges:
+  // the sweep stops at them.
+  std::vector<LiveSpan> Spans;
+  constexpr unsigned Dead = ~0u;
+  std::vector<unsigned> LiveUntil(Values.size(), Dead); // of the open span
   std::vector<unsigned> Touched;
+  unsigned First = 0;
   for (const BasicBlock &BB : F) {
-    const LiveOutSummary &Summary = LiveOut[Values.block(&BB)];
-    unsigned Current = Summary.Weight;
-    auto Insert = [&](unsigned N) {
-      if (Live[N])
-        return false;
-      Live[N] = true;
-      Touched.push_back(N);
-      return true;
-    };
-    for (unsigned N : Summary.Referenced)
-      Insert(N);
-    Peak = std::max(Peak, Current);
+    unsigned Size = 0;
     for (const Instruction &I : reverse(BB)) {
       if (isa<PHINode>(I))
         break;
-      if (std::optional<unsigned> N = Values.number(&I); N && Live[*N]) {
-        Live[*N] = false;
-        Current -= Values.weight(*N);
-      }
+      ++Size;
+    }
+    unsigned End = First + Size;
+    const LiveOutSummary &Summary = LiveOut[Values.block(&BB)];
+    auto Open = [&](unsigned N, unsigned At) {
+      if (LiveUntil[N] != Dead)
+        return;
+      LiveUntil[N] = At;
+      Touched.push_back(N);
+    };
+    auto Close = [&](unsigned N, unsigned From) {
+      Spans.push_back({From, LiveUntil[N], double(Values.weight(N))});
+      LiveUntil[N] = Dead;
+    };
+    // Values live through the block unreferenced span all of it.
+    unsigned Through = Summary.Weight;
+    for (unsigned N : Summary.Referenced) {
+      Open(N, End);
+      Through -= Values.weight(N);
+    }
+    if (Through)
+      Spans.push_back({First, End, double(Through)});
+    unsigned At = End;
+    for (const Instruction &I : reverse(BB)) {
+      if (isa<PHINode>(I))
+        break;
+      --At; // the point before I
+      if (std::optional<unsigned> N = Values.number(&I);
+          N && LiveUntil[*N] != Dead)
+        Close(*N, At + 1);
       for (const Value *Op : I.operands())
-        if (std::optional<unsigned> N = Values.number(Op); N && Insert(*N))
-          Current += Values.weight(*N);
-      Peak = std::max(Peak, Current);
+        if (std::optional<unsigned> N = Values.number(Op))
+          Open(*N, At);
     }
     for (unsigned N : Touched)
-      Live[N] = false;
+      if (LiveUntil[N] != Dead)
+        Close(N, First);
     Touched.clear();
+    First = End + 1;
   }
-  return Peak;
+  return static_cast<unsigned>(peakOfLiveSpans(Spans));
 }
 
 } // namespace energy

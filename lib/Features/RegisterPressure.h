@@ -3,7 +3,9 @@
 // An estimate of the registers a thread needs before register allocation:
 // the peak, over all program points, of the 32-bit registers held by live
 // SSA values (64-bit values count two, vectors count per lane, predicates
-// none). ptxas may rematerialize or spill, so this is a feature, not a bound.
+// none), from the CFG's liveness cut into spans per block and summed by
+// FeatureCore's sweep. ptxas may rematerialize or spill, so this is a
+// feature, not a bound.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_REGISTERPRESSURE_H

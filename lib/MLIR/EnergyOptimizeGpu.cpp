@@ -239,10 +239,9 @@ LogicalResult EnergyOptimizeGpuPass::parseOptions() {
     mlir::emitError(getOperation().getLoc(), "energy-optimize-gpu: " + Msg);
     return failure();
   };
-  std::optional<energy::Objective> Goal = parseObjective(ObjectiveName);
+  llvm::Expected<energy::Objective> Goal = parseObjectiveSetting(ObjectiveName);
   if (!Goal)
-    return Fail("unknown objective '" + ObjectiveName +
-                "' (expected energy, time or edp)");
+    return Fail(toString(Goal.takeError()));
   Objective.Goal = *Goal;
   Objective.MaxSlowdown = MaxSlowdown.getValue();
   if (llvm::Error E = validateOptimizeOptions(Objective, ArchName, GpuName))

@@ -2,13 +2,14 @@
 
 #include "GpuRegisterPressure.h"
 
+#include "FeatureCore.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Region.h"
 
 #include "llvm/ADT/DenseMap.h"
 
-#include <cmath>
 #include <functional>
 #include <vector>
 
@@ -17,12 +18,14 @@ using namespace mlir;
 namespace energy {
 namespace gpudialect {
 
-/// 32-bit registers a live value of T holds.
+/// 32-bit registers a live value of T holds. Unlike the LLVM adapter, a
+/// vector counts its bits, not its lanes, and a scalar wider than 64 bits
+/// two registers.
 static double registersOf(Type T) {
   if (auto V = dyn_cast<VectorType>(T)) {
     Type E = V.getElementType();
-    double Bits = E.isIntOrFloat() ? E.getIntOrFloatBitWidth() : 64;
-    return std::ceil(V.getNumElements() * Bits / 32);
+    uint64_t Bits = E.isIntOrFloat() ? E.getIntOrFloatBitWidth() : 64;
+    return registersForBits(uint64_t(V.getNumElements()) * Bits);
   }
   if (T.isInteger(1))
     return 0; // predicates
@@ -46,7 +49,7 @@ double peakLiveRegisters(Region &Body) {
     for (Operation &Op : B)
       Number(&Op);
 
-  std::vector<double> Delta(N + 2, 0);
+  std::vector<LiveSpan> Spans;
   auto Live = [&](Value V, unsigned Def) {
     double Regs = registersOf(V.getType());
     Operation *DefOp = V.getDefiningOp();
@@ -65,8 +68,7 @@ double peakLiveRegisters(Region &Body) {
       }
       Last = std::max(Last, P);
     }
-    Delta[Def] += Regs;
-    Delta[Last + 1] -= Regs;
+    Spans.push_back({Def, Last, Regs});
   };
   for (BlockArgument A : Body.getArguments())
     Live(A, 0);
@@ -79,10 +81,7 @@ double peakLiveRegisters(Region &Body) {
         for (BlockArgument A : B.getArguments())
           Live(A, First);
   });
-  double Current = 0, Peak = 0;
-  for (double D : Delta)
-    Peak = std::max(Peak, Current += D);
-  return Peak;
+  return peakOfLiveSpans(Spans);
 }
 
 } // namespace gpudialect

@@ -3,8 +3,9 @@
 // The MLIR twin of lib/Features/RegisterPressure: the registers a thread
 // needs before allocation, from the live ranges of SSA values over a
 // kernel's ops in program order (a value used inside a loop it is defined
-// outside of lives to the loop's end), in 32-bit registers: index and
-// 64-bit values 2, i1 0, memrefs 2 (the aligned pointer), vectors per lane.
+// outside of lives to the loop's end), summed by FeatureCore's sweep, in
+// 32-bit registers: index and wider values 2, i1 0, memrefs 2 (the aligned
+// pointer), vectors by their bits.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_MLIR_GPUREGISTERPRESSURE_H

@@ -17,80 +17,60 @@ static Candidate makeCandidate(const LaunchPlanRequest &R, const BlockShape &B) 
 /// Grid dimensions every CUDA GPU since compute capability 3.0 accepts.
 static constexpr LaunchExtent MaxGrid = {MaxGridBlocksX, 65535, 65535};
 
-/// Whether every launch can be rewritten to B: B keeps the baked-in extents
-/// and divides each launch's threads in every dimension into a grid that
-/// can launch.
-static bool launchable(const LaunchPlanRequest &R, const BlockShape &B) {
+/// Why a launch cannot be rewritten to B, if one cannot: B must keep the
+/// baked-in extents and divide each launch's threads in every dimension
+/// into a grid that can launch.
+static std::optional<std::string> notLaunchable(const LaunchPlanRequest &R,
+                                                const BlockShape &B) {
   for (unsigned D = 0; D < 3; ++D) {
     if (R.FixedExtent[D] && *R.FixedExtent[D] != B[D])
-      return false;
+      return "changes a block extent the kernel bakes in";
     for (const LaunchExtent &Total : R.LaunchTotals)
       if (Total[D] % B[D] != 0 || Total[D] / B[D] > MaxGrid[D])
-        return false;
+        return "does not divide a launch's threads into a valid grid";
   }
-  return true;
+  return std::nullopt;
 }
 
 Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
                                 const CostModel &Model) {
-  LaunchPlan P;
   bool TwoD = R.Features->usesBlockY();
-  for (const BlockShape &B :
-       freeBlockShapes(TwoD, R.Arch->WarpSize, R.Arch->MaxThreadsPerBlock)) {
-    if (launchable(R, B))
-      P.Candidates.push_back(makeCandidate(R, B));
-    else
-      ++P.Excluded;
-  }
-  if (P.Candidates.empty()) {
-    P.Infeasible = "no candidate block divides the threads of every launch "
-                   "into a valid grid and keeps the block extents the kernel "
-                   "bakes in";
-    return P;
-  }
-
-  PruneCounts Pruned = pruneCandidates(P.Candidates);
-  P.PrunedResources = Pruned.Resources;
-  P.PrunedCliff = Pruned.Cliff;
-  if (P.evaluated() == 0) {
-    P.Infeasible = noCandidateFits(P.Candidates, *R.Arch, R.WorkItems);
-    return P;
-  }
-
+  LaunchSpace S;
+  S.Arch = R.Arch;
+  S.WorkItems = R.WorkItems;
+  S.DefaultBlock = typicalBlockShape(TwoD);
+  S.CurrentBlock = R.CurrentBlock;
+  S.TwoD = TwoD;
   // Every free shape is a launch the user could write.
-  BaselineCandidates B = makeBaselines(
-      *R.Arch, TwoD, typicalBlockShape(TwoD),
-      [&](const BlockShape &Shape) { return makeCandidate(R, Shape); },
-      [](const BlockShape &) { return true; });
-  P.DefaultBaseline = B.Default;
-  P.OccupancyBaseline = B.OccupancyHeuristic;
-  if (R.CurrentBlock)
-    P.CurrentBaseline = makeCandidate(R, *R.CurrentBlock);
-
-  std::vector<Candidate *> Baselines = {&P.OccupancyBaseline,
-                                        &P.DefaultBaseline};
-  if (P.CurrentBaseline)
-    Baselines.push_back(&*P.CurrentBaseline);
-  auto Choice = predictAndChoose(P.Candidates, Baselines, Model, R.Objective);
-  if (!Choice)
-    return Choice.takeError();
-  P.Choice = *Choice;
+  S.RuleBindsBaselines = false;
+  S.NoneLegal = "no candidate block divides the threads of every launch "
+                "into a valid grid and keeps the block extents the kernel "
+                "bakes in";
+  auto Shapes = [&](size_t) -> Expected<std::vector<BlockShape>> {
+    return freeBlockShapes(TwoD, R.Arch->WarpSize, R.Arch->MaxThreadsPerBlock);
+  };
+  auto Violation = [&](size_t, const BlockShape &B) {
+    return notLaunchable(R, B);
+  };
+  auto Make = [&](size_t, const BlockShape &B) -> Expected<Candidate> {
+    return makeCandidate(R, B);
+  };
+  S.Shapes = Shapes;
+  S.Violation = Violation;
+  S.Make = Make;
+  LaunchPlan P;
+  if (Error E = LaunchPlanner(S, Model, R.Objective).plan(P))
+    return E;
   return P;
 }
 
 std::string explainLaunchChoice(const LaunchPlanRequest &R,
                                 const LaunchPlan &P) {
-  std::vector<NamedBaseline> Baselines = {
-      {"occupancy heuristic", "OccupancyHeuristic", &P.OccupancyBaseline},
-      {"default", "Default", &P.DefaultBaseline}};
-  if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
-    Baselines.push_back({"launch's block", "Launch", &*P.CurrentBaseline});
   std::string LeftOut;
-  if (P.Excluded)
-    LeftOut = std::to_string(P.Excluded) + " more do not fit the launch sites";
-  return explainChoice(describeBlock(P.chosen().Block), R.Objective.describe(),
-                       P.chosen(), R.WorkItems, *R.Arch, Baselines,
-                       P.evaluated(), P.Candidates, LeftOut)
+  if (P.Illegal)
+    LeftOut = std::to_string(P.Illegal) + " more do not fit the launch sites";
+  return explainPlan(P, describeBlock(P.chosen().Block),
+                     R.Objective.describe(), R.WorkItems, *R.Arch, LeftOut)
       .str();
 }
 

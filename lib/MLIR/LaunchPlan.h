@@ -1,10 +1,9 @@
 //===- LaunchPlan.h - Block shape choice for one gpu.func -------*- C++ -*-===//
 //
-// The MLIR side of the optimizer's decision, free of MLIR: the candidate
-// block shapes of one kernel, restricted to those its launch sites can be
-// rewritten to, their predictions, the Pareto front, the objective's choice
-// and the baselines the remark compares it with. The MLIR dialect has no
-// tunables, so a candidate is a block shape.
+// The MLIR side of the optimizer's decision, free of MLIR: the request the
+// launch planner (energy/LaunchPlanner.h) gets for one kernel, whose rule
+// keeps the shapes its launch sites can be rewritten to. The MLIR dialect
+// has no tunables, so a candidate is a block shape.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_MLIR_LAUNCHPLAN_H
@@ -12,7 +11,7 @@
 
 #include "energy/ConfigSpace.h"
 #include "energy/CostModel.h"
-#include "energy/LaunchSearch.h"
+#include "energy/LaunchPlanner.h"
 #include "energy/Objective.h"
 
 #include "llvm/Support/Error.h"
@@ -43,24 +42,8 @@ struct LaunchPlanRequest {
   std::optional<BlockShape> CurrentBlock;
 };
 
-struct LaunchPlan {
-  std::vector<Candidate> Candidates; // pruned ones too
-  size_t Choice = 0;
-  /// Free shapes the launch sites cannot take (indivisible or fixed extent).
-  size_t Excluded = 0;
-  size_t PrunedResources = 0, PrunedCliff = 0;
-  Candidate OccupancyBaseline, DefaultBaseline;
-  std::optional<Candidate> CurrentBaseline;
-  /// Why no candidate is left, if none is; then nothing was predicted.
-  std::string Infeasible;
-
-  const Candidate &chosen() const { return Candidates[Choice]; }
-  size_t evaluated() const {
-    return Candidates.size() - PrunedResources - PrunedCliff;
-  }
-};
-
-/// Enumerates, prunes, predicts and chooses. Fails only when the model does.
+/// Runs the launch planner over the free shapes, with the launch sites'
+/// rule. Fails only when the model does.
 llvm::Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
                                       const CostModel &Model);
 

@@ -18,6 +18,7 @@
 #include "energy/EnergyOptimize.h"
 #include "energy/FeatureAnalysis.h"
 #include "energy/LaunchSites.h"
+#include "energy/ValidateOptions.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"

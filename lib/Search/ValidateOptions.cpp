@@ -11,6 +11,14 @@ using namespace llvm;
 
 namespace energy {
 
+Expected<Objective> parseObjectiveSetting(StringRef Value) {
+  if (auto O = parseObjective(Value))
+    return *O;
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown objective '" + Value +
+                               "' (expected energy, time or edp)");
+}
+
 Error validateOptimizeOptions(const ObjectiveSpec &Objective, StringRef Arch,
                               StringRef Gpu) {
   if (Objective.MaxSlowdown) {

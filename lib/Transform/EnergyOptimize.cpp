@@ -325,6 +325,9 @@ Error ModuleOptimizer::run() {
       nothingToTune(*F, *Info, "does no work (no memory access or arithmetic)");
       continue;
     }
+    // The target's notes first, then the plan's own (a forced block it
+    // would not rewrite to), then the trips its features assumed.
+    llvm::append_range(Notes, Plan->Notes);
     for (const AssumedTrip &A :
          Plan->Features[Plan->chosen().Assignment].AssumedTrips)
       Notes.push_back(A.describe());

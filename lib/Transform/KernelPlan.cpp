@@ -262,13 +262,8 @@ static double objectiveScore(const CostPrediction &P, Objective Goal) {
   return P.TimeSeconds;
 }
 
-Error KernelPlanner::pruneCandidates(KernelPlan &P,
-                                     const ForcedConfig *Force) {
-  // A forced or the only config was asked for: only resources prune it.
-  PruneCounts Pruned = energy::pruneCandidates(
-      P.Candidates, /*KeepCliffs=*/Force || P.OnlyDefault);
-  P.PrunedResources = Pruned.Resources;
-  P.PrunedCliff = Pruned.Cliff;
+/// Traces what the planner pruned and chose; an error when it left nothing.
+static Error reportChoice(const KernelPlan &P, const ForcedConfig *Force) {
   LLVM_DEBUG({
     for (const Candidate &C : P.Candidates)
       if (C.Pruned != PruneReason::None)
@@ -276,16 +271,18 @@ Error KernelPlanner::pruneCandidates(KernelPlan &P,
                << P.describe(C).str() << ": " << pruneReasonName(C.Pruned)
                << "\n";
   });
-  if (P.PrunedResources + P.PrunedCliff == P.Candidates.size())
-    return planError("kernel '" + P.Name + "': " +
-                     noCandidateFits(P.Candidates, *P.Arch, P.WorkItems) +
+  if (!P.Infeasible.empty())
+    return planError("kernel '" + P.Name + "': " + P.Infeasible +
                      (Force ? " (forced " + formatBlockShape(Force->Block) + ")"
                             : std::string()));
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << P.Name << ": chose "
+                    << P.describe(P.chosen()).str() << " for "
+                    << P.Objective.describe() << "\n");
   return Error::success();
 }
 
 Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
-                                                 const CostModel &Model,
+                                                 const LaunchPlanner &Planner,
                                                  const ForcedConfig *Force) {
   if (!P.Simplified || P.Assignments.size() <= MaxToolchainChecked ||
       !Extractor.hasToolchain())
@@ -327,9 +324,9 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
   for (Candidate *B : {&P.DefaultBaseline, &P.OccupancyBaseline})
     if (Error E = Rebuild(*B))
       return E;
-  if (Error E = pruneCandidates(P, Force))
+  if (Error E = Planner.choose(P))
     return E;
-  return predictAndChoose(P, Model, Force);
+  return reportChoice(P, Force);
 }
 
 Error KernelPlanner::measureAssignments(KernelPlan &P,
@@ -388,25 +385,14 @@ declaredDefaultShape(const KernelPlan &P,
       .value_or(typicalBlockShape(P.Features[Default].usesBlockY()));
 }
 
-Error KernelPlanner::buildCandidates(KernelPlan &P,
-                                     const BlockLegalityCheck &Legal,
-                                     const BlockShape &DefaultShape,
-                                     const ForcedConfig *Force) {
+Error KernelPlanner::chooseLaunch(KernelPlan &P,
+                                  const BlockLegalityCheck &Legal,
+                                  const BlockShape &DefaultShape,
+                                  const CostModel &Model,
+                                  const ForcedConfig *Force) {
   auto Tiled = tiledBlock(P, Info);
-  auto Violation = [&](size_t A, const BlockShape &B) {
-    return Legal.violation(B, [&](const GlobalVariable &GV, int Level) {
-      return arrayExtent(P, A, B, GV, Level);
-    });
-  };
-  auto Add = [&](size_t A, const BlockShape &B) -> Error {
-    auto C = makeCandidate(P, A, B);
-    if (!C)
-      return C.takeError();
-    P.Candidates.push_back(std::move(*C));
-    return Error::success();
-  };
-
-  for (size_t A = 0; A < P.Assignments.size(); ++A) {
+  size_t Default = defaultAssignment(P);
+  auto Shapes = [&](size_t A) -> Expected<std::vector<BlockShape>> {
     auto Shapes = shapesFor(P, A, Tiled);
     if (!Shapes)
       return Shapes.takeError();
@@ -420,72 +406,54 @@ Error KernelPlanner::buildCandidates(KernelPlan &P,
     } else if (!Tiled && Legal.defaultOnly()) {
       *Shapes = {DefaultShape};
     }
-    for (const BlockShape &B : *Shapes) {
-      if (auto Why = Violation(A, B)) {
-        if (Force && !P.Apply) {
-          P.Notes.push_back("the forced block " + formatBlockShape(B) +
-                            " is predicted as the host's launch; it would "
-                            "not be correct to rewrite to: " + *Why);
-        } else if (Force) {
-          return planError("kernel '" + P.Name + "': forced block " +
-                           formatBlockShape(B) + " is not correct for it: " +
-                           *Why + " (ENERGY_BLOCK_RULES states the shapes "
-                           "it accepts)");
-        } else {
-          LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << P.Name << ": left out "
-                            << formatBlockShape(B) << ": " << *Why << "\n");
-          ++P.Illegal;
-          continue;
-        }
-      }
-      if (Error E = Add(A, B))
-        return E;
+    return Shapes;
+  };
+  auto Violation = [&](size_t A, const BlockShape &B) {
+    return Legal.violation(B, [&](const GlobalVariable &GV, int Level) {
+      return arrayExtent(P, A, B, GV, Level);
+    });
+  };
+  auto OnViolation = [&](const BlockShape &B, StringRef Why) -> Expected<bool> {
+    if (Force && !P.Apply) {
+      P.Notes.push_back("the forced block " + formatBlockShape(B) +
+                        " is predicted as the host's launch; it would not be "
+                        "correct to rewrite to: " + Why.str());
+      return true;
     }
-  }
-  size_t Default = defaultAssignment(P);
-  bool OnlyDefault = P.Candidates.empty();
-  if (OnlyDefault) {
-    // Nothing searched passes: keep the declared default, never a guess.
+    if (Force)
+      return planError("kernel '" + P.Name + "': forced block " +
+                       formatBlockShape(B) + " is not correct for it: " + Why +
+                       " (ENERGY_BLOCK_RULES states the shapes it accepts)");
+    LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << P.Name << ": left out "
+                      << formatBlockShape(B) << ": " << Why << "\n");
+    return false;
+  };
+  auto Make = [&](size_t A, const BlockShape &B) {
+    return makeCandidate(P, A, B);
+  };
+
+  LaunchSpace S;
+  S.Arch = P.Arch;
+  S.WorkItems = P.WorkItems;
+  S.Assignments = P.Assignments.size();
+  S.DefaultAssignment = Default;
+  S.DefaultBlock = DefaultShape;
+  S.TwoD = P.Features[Default].usesBlockY();
+  S.FreeShape = !Tiled;
+  S.KeepCliffs = Force != nullptr;
+  S.Shapes = Shapes;
+  S.Violation = Violation;
+  S.OnViolation = OnViolation;
+  S.Make = Make;
+  LaunchPlanner Planner(S, Model, P.Objective);
+  if (Error E = Planner.plan(P))
+    return E;
+  if (P.OnlyDefault)
     P.Restrictions.push_back({"the declared default shape only",
                               "no other shape passes the restrictions"});
-    if (Error E = Add(Default, DefaultShape))
-      return E;
-  }
-
-  P.OnlyDefault = OnlyDefault;
-  if (Error E = pruneCandidates(P, Force))
+  if (Error E = reportChoice(P, Force))
     return E;
-
-  // Baselines, with the default tunables.
-  // Shapes of the default assignment were evaluated above: cannot fail.
-  auto Build = [&](const BlockShape &B) {
-    return cantFail(makeCandidate(P, Default, B));
-  };
-  if (Tiled) {
-    P.DefaultBaseline = P.OccupancyBaseline = Build(DefaultShape);
-    return Error::success();
-  }
-  BaselineCandidates B = makeBaselines(
-      *P.Arch, P.Features[Default].usesBlockY(), DefaultShape, Build,
-      [&](const BlockShape &Shape) { return !Violation(Default, Shape); });
-  P.DefaultBaseline = std::move(B.Default);
-  P.OccupancyBaseline = std::move(B.OccupancyHeuristic);
-  return Error::success();
-}
-
-Error KernelPlanner::predictAndChoose(KernelPlan &P, const CostModel &Model,
-                                      const ForcedConfig *Force) {
-  // A forced config is the only unpruned candidate.
-  auto Choice = energy::predictAndChoose(
-      P.Candidates, {&P.OccupancyBaseline, &P.DefaultBaseline}, Model,
-      P.Objective);
-  if (!Choice)
-    return Choice.takeError();
-  P.Choice = *Choice;
-  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << P.Name << ": chose "
-                    << P.describe(P.chosen()).str() << " for "
-                    << P.Objective.describe() << "\n");
-  return Error::success();
+  return checkRegistersWithToolchain(P, Planner, Force);
 }
 
 Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
@@ -573,13 +541,9 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   BlockLegalityCheck Legal(std::move(Inferred), std::move(*Rules),
                            *DefaultShape, /*FreeShape=*/!Tiled);
   P.Restrictions = Legal.restrictions();
-  if (Error E = buildCandidates(P, Legal, *DefaultShape, Force))
+  if (Error E = chooseLaunch(P, Legal, *DefaultShape, Model, Force))
     return E;
-  if (Error E = predictAndChoose(P, Model, Force))
-    return E;
-  if (Error E = checkRegistersWithToolchain(P, Model, Force))
-    return E;
-  NumCandidates += P.Candidates.size() - P.PrunedResources - P.PrunedCliff;
+  NumCandidates += P.evaluated();
   NumPruned += P.PrunedResources + P.PrunedCliff;
   NumIllegal += P.Illegal;
   P.FeatureSeconds = Extractor.featureSeconds() - FeatureSecondsBefore;

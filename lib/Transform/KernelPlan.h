@@ -12,7 +12,7 @@
 
 #include "energy/ConfigSpace.h"
 #include "energy/CostModel.h"
-#include "energy/LaunchSearch.h"
+#include "energy/LaunchPlanner.h"
 #include "energy/Objective.h"
 
 #include <optional>
@@ -31,7 +31,9 @@ struct ResizableArray {
   std::vector<ShapeDim> Shape;
 };
 
-struct KernelPlan {
+/// The launch plan, and what the LLVM pass adds: tunables, shared arrays,
+/// the rules that restricted the shapes, the source's records.
+struct KernelPlan : LaunchPlan {
   llvm::Function *Kernel = nullptr;
   std::string Name;      // display name ("saxpy")
   std::string IRName;    // "_Z5saxpyifPKfPf"
@@ -62,18 +64,10 @@ struct KernelPlan {
 
   /// Which block shapes the kernel is correct for, and why.
   std::vector<BlockRestriction> Restrictions;
-  size_t Illegal = 0; // shapes left out as incorrect for the kernel
-  /// No searched shape passed: the declared default is the one candidate.
-  bool OnlyDefault = false;
 
-  std::vector<Candidate> Candidates;          // every candidate, pruned ones too
-  size_t Choice = 0;
   bool Forced = false;
-  Candidate OccupancyBaseline, DefaultBaseline;
-  size_t PrunedResources = 0, PrunedCliff = 0;
   ObjectiveSpec Objective;
 
-  const Candidate &chosen() const { return Candidates[Choice]; }
   /// "block 128, ITEMS=4" for remarks and reports; the values are named
   /// Block and Tunable.<name>.
   Explanation describe(const Candidate &C) const;

@@ -42,21 +42,19 @@ private:
   llvm::Error setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
                             const ForcedConfig *Force);
   llvm::Error measureAssignments(KernelPlan &P, const ForcedConfig *Force);
-  /// Prunes P's candidates (a forced or only-default config by resources
-  /// only); an error when none is left.
-  llvm::Error pruneCandidates(KernelPlan &P, const ForcedConfig *Force);
   /// With many assignments, ptxas checks the registers of the few whose
-  /// candidates predict best, and the choice is made again.
-  llvm::Error checkRegistersWithToolchain(KernelPlan &P, const CostModel &Model,
+  /// candidates predict best, and Planner chooses again.
+  llvm::Error checkRegistersWithToolchain(KernelPlan &P,
+                                          const LaunchPlanner &Planner,
                                           const ForcedConfig *Force);
   llvm::Expected<Candidate> makeCandidate(const KernelPlan &P,
                                           size_t Assignment,
                                           const BlockShape &Block);
-  llvm::Error buildCandidates(KernelPlan &P, const BlockLegalityCheck &Legal,
-                              const BlockShape &DefaultShape,
-                              const ForcedConfig *Force);
-  llvm::Error predictAndChoose(KernelPlan &P, const CostModel &Model,
-                               const ForcedConfig *Force);
+  /// Runs the launch planner over P's assignments with the LLVM pass's
+  /// rule (Legal, or a forced block), then the ptxas check.
+  llvm::Error chooseLaunch(KernelPlan &P, const BlockLegalityCheck &Legal,
+                           const BlockShape &DefaultShape,
+                           const CostModel &Model, const ForcedConfig *Force);
 };
 
 } // namespace energy

@@ -12,13 +12,9 @@ using namespace llvm;
 namespace energy {
 
 Explanation explainChoice(const KernelPlan &P) {
-  return energy::explainChoice(
-      P.describe(P.chosen()),
-      P.Forced ? std::string("forced") : P.Objective.describe(), P.chosen(),
-      P.WorkItems, *P.Arch,
-      {{"occupancy heuristic", "OccupancyHeuristic", &P.OccupancyBaseline},
-       {"default", "Default", &P.DefaultBaseline}},
-      P.Candidates.size() - P.PrunedResources - P.PrunedCliff, P.Candidates);
+  return explainPlan(P, P.describe(P.chosen()),
+                     P.Forced ? std::string("forced") : P.Objective.describe(),
+                     P.WorkItems, *P.Arch);
 }
 
 static void writeCandidate(json::OStream &J, const KernelPlan &P,

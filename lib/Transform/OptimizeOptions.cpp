@@ -30,13 +30,6 @@ const char *const TuneAllRemoved =
     "ENERGY_KERNEL gets advice (a remark and a report entry) instead, and "
     "ENERGY_KERNEL opts a kernel in to be rewritten";
 
-Expected<Objective> parseObjectiveSetting(StringRef Value) {
-  if (auto O = parseObjective(Value))
-    return *O;
-  return optionError("unknown objective '" + Value +
-                     "' (expected energy, time or edp)");
-}
-
 Expected<double> parseMaxSlowdownSetting(StringRef Value) {
   double X;
   if (Error E = checkMaxSlowdown(

@@ -2,6 +2,7 @@
 
 #include "AccessStride.h"
 #include "CallClassifier.h"
+#include "FeatureCore.h"
 #include "Footprint.h"
 #include "RegisterPressure.h"
 #include "energy/KernelFeatures.h"
@@ -136,4 +137,23 @@ TEST(Footprint, ManyRowsAreEstimated) {
   std::vector<energy::FootprintTerm> Terms = {{4, 32}, {16384, 1 << 20}};
   EXPECT_EQ(energy::boxFootprintBytes(Terms, {0, 16384}, 4),
             double((1 << 20) + 1) * 128);
+}
+
+TEST(FeatureCore, RegistersForBits) {
+  EXPECT_EQ(registersForBits(1), 1u);
+  EXPECT_EQ(registersForBits(32), 1u);
+  EXPECT_EQ(registersForBits(33), 2u);
+  EXPECT_EQ(registersForBits(64), 2u);
+  EXPECT_EQ(registersForBits(128), 4u);
+}
+
+TEST(FeatureCore, PeakOfLiveSpans) {
+  EXPECT_EQ(peakOfLiveSpans({}), 0.0);
+  // Points 0..5: a (1 register) 0-5, b (2) 1-2, c (2) 2-4, d (4) 5-5.
+  // At 2: 1 + 2 + 2 = 5; at 5: 1 + 4 = 5; at 3: 1 + 2 = 3.
+  EXPECT_EQ(peakOfLiveSpans({{0, 5, 1}, {1, 2, 2}, {2, 4, 2}, {5, 5, 4}}),
+            5.0);
+  // Spans that only touch at an end still overlap there (Last inclusive).
+  EXPECT_EQ(peakOfLiveSpans({{0, 3, 2}, {3, 6, 3}}), 5.0);
+  EXPECT_EQ(peakOfLiveSpans({{0, 2, 2}, {3, 6, 3}}), 3.0);
 }

@@ -1,0 +1,127 @@
+//===- LaunchPlanner.cpp - One launch planner for both passes -------------===//
+
+#include "energy/LaunchPlanner.h"
+
+using namespace llvm;
+
+namespace energy {
+
+Explanation explainPlan(const LaunchPlan &P, const Explanation &Config,
+                        StringRef Objective, uint64_t WorkItems,
+                        const GpuArch &Arch, StringRef LeftOut) {
+  std::vector<NamedBaseline> Baselines = {
+      {"occupancy heuristic", "OccupancyHeuristic", &P.OccupancyBaseline},
+      {"default", "Default", &P.DefaultBaseline}};
+  if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
+    Baselines.push_back({"launch's block", "Launch", &*P.CurrentBaseline});
+  return explainChoice(Config, Objective, P.chosen(), WorkItems, Arch,
+                       Baselines, P.evaluated(), P.Candidates, LeftOut);
+}
+
+Error LaunchPlanner::enumerate(LaunchPlan &P) const {
+  for (size_t A = 0; A < Space.Assignments; ++A) {
+    auto Shapes = Space.Shapes(A);
+    if (!Shapes)
+      return Shapes.takeError();
+    for (const BlockShape &B : *Shapes) {
+      if (auto Why = Space.Violation(A, B)) {
+        bool Keep = false;
+        if (Space.OnViolation) {
+          auto Kept = Space.OnViolation(B, *Why);
+          if (!Kept)
+            return Kept.takeError();
+          Keep = *Kept;
+        }
+        if (!Keep) {
+          ++P.Illegal;
+          continue;
+        }
+      }
+      auto C = Space.Make(A, B);
+      if (!C)
+        return C.takeError();
+      P.Candidates.push_back(std::move(*C));
+    }
+  }
+  if (!P.Candidates.empty())
+    return Error::success();
+  if (!Space.NoneLegal.empty()) {
+    P.Infeasible = Space.NoneLegal.str();
+    return Error::success();
+  }
+  // Nothing searched passes: keep the declared default, never a guess.
+  P.OnlyDefault = true;
+  auto C = Space.Make(Space.DefaultAssignment, Space.DefaultBlock);
+  if (!C)
+    return C.takeError();
+  P.Candidates.push_back(std::move(*C));
+  return Error::success();
+}
+
+bool LaunchPlanner::prune(LaunchPlan &P) const {
+  // A forced or the only config was asked for: only resources prune it.
+  PruneCounts Pruned =
+      pruneCandidates(P.Candidates, Space.KeepCliffs || P.OnlyDefault);
+  P.PrunedResources = Pruned.Resources;
+  P.PrunedCliff = Pruned.Cliff;
+  if (P.evaluated() > 0)
+    return true;
+  P.Infeasible = noCandidateFits(P.Candidates, *Space.Arch, Space.WorkItems);
+  return false;
+}
+
+Error LaunchPlanner::makeBaselines(LaunchPlan &P) const {
+  Error Failed = Error::success();
+  auto Build = [&](const BlockShape &B) {
+    auto C = Space.Make(Space.DefaultAssignment, B);
+    if (C)
+      return std::move(*C);
+    Failed = joinErrors(std::move(Failed), C.takeError());
+    return Candidate();
+  };
+  if (Space.CurrentBlock)
+    P.CurrentBaseline = Build(*Space.CurrentBlock);
+  if (!Space.FreeShape) {
+    P.DefaultBaseline = P.OccupancyBaseline = Build(Space.DefaultBlock);
+    return Failed;
+  }
+  BaselineCandidates B = energy::makeBaselines(
+      *Space.Arch, Space.TwoD, Space.DefaultBlock, Build,
+      [&](const BlockShape &Shape) {
+        return !Space.RuleBindsBaselines ||
+               !Space.Violation(Space.DefaultAssignment, Shape);
+      });
+  P.DefaultBaseline = std::move(B.Default);
+  P.OccupancyBaseline = std::move(B.OccupancyHeuristic);
+  return Failed;
+}
+
+Error LaunchPlanner::predict(LaunchPlan &P) const {
+  std::vector<Candidate *> Baselines = {&P.OccupancyBaseline,
+                                        &P.DefaultBaseline};
+  if (P.CurrentBaseline)
+    Baselines.push_back(&*P.CurrentBaseline);
+  auto Choice = predictAndChoose(P.Candidates, Baselines, Model, Objective);
+  if (!Choice)
+    return Choice.takeError();
+  P.Choice = *Choice;
+  return Error::success();
+}
+
+Error LaunchPlanner::plan(LaunchPlan &P) const {
+  if (Error E = enumerate(P))
+    return E;
+  if (!P.Infeasible.empty() || !prune(P))
+    return Error::success();
+  if (Error E = makeBaselines(P))
+    return E;
+  return predict(P);
+}
+
+Error LaunchPlanner::choose(LaunchPlan &P) const {
+  if (!prune(P))
+    return Error::success();
+  return predict(P);
+}
+
+} // namespace energy
