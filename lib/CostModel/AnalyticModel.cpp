@@ -31,6 +31,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MemoryTraffic.h"
+
 #include "energy/CostModel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -92,11 +94,8 @@ constexpr double TensorFlopsPerThreadOp = 256;
 // (DependentIssueCycles, default 4).
 constexpr double IssuePerClockPerScheduler = 1;
 
-// Global memory. DRAM and L2 move 32-byte sectors [CBP]: a warp's coalesced
-// access moves exactly its bytes; a strided or irregular access moves one
-// sector per thread; a uniform access (one address for the warp) moves its
-// bytes once per warp.
-constexpr double SectorBytes = 32;
+// Global memory: DRAM and L2 move 32-byte sectors (SectorBytes,
+// MemoryTraffic.h).
 // Loaded DRAM latency (DramLatencyNs, default 600): pointer chasing
 // measures ~400-500 ns unloaded from V100 to H100 [JIA, C&C]; queueing near
 // saturation adds to it. Independent global accesses a warp keeps in flight
@@ -151,10 +150,6 @@ constexpr double SfuEnergyPerOp = 2.0;
 
 //===----------------------------------------------------------------------===//
 
-/// Negative and NaN counts (never produced, but a model must not trust its
-/// input) read as zero.
-double nonNegative(double X) { return X > 0 ? X : 0; }
-
 /// A thread's work, in the units each resource consumes.
 struct ThreadWork {
   double Fp32 = 0, Fp16 = 0, Fp64 = 0; // operations (an FMA is one)
@@ -170,44 +165,6 @@ struct ThreadWork {
   double Barriers = 0;
   double Ilp = 1;           // independent instructions per dependent step
 };
-
-/// DRAM bytes per thread under the coalescing model. Generic accesses count
-/// as coalesced global ones (in CUDA an unresolved pointer is nearly always
-/// global memory); so do global accesses the stride analysis left
-/// unclassified. BlockX < 32 splits a warp's coalesced access into rows that
-/// each round up to whole sectors in L2 (L2Bytes); DRAM moves those sectors
-/// once. Reuse within a block (halos, broadcasts, tiles re-read by a loop)
-/// and among the blocks running together (tiles a grid row or column
-/// shares) is applied by reuseInL2 where the features have the block's
-/// footprint.
-double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
-                          unsigned WarpSize, double &Accesses,
-                          double &L2Bytes) {
-  double Bytes = nonNegative(F.global_load_bytes) +
-                 nonNegative(F.global_store_bytes) +
-                 nonNegative(F.generic_load_bytes) +
-                 nonNegative(F.generic_store_bytes);
-  Accesses = nonNegative(F.global_loads) + nonNegative(F.global_stores) +
-             nonNegative(F.generic_loads) + nonNegative(F.generic_stores);
-  if (Accesses <= 0 || Bytes <= 0)
-    return Accesses = L2Bytes = 0;
-  double PerAccess = Bytes / Accesses;
-  double Uniform = std::min(nonNegative(F.global_uniform), Accesses);
-  double Scattered = std::min(
-      nonNegative(F.global_strided) + nonNegative(F.global_irregular),
-      Accesses - Uniform);
-  double Coalesced = Accesses - Uniform - Scattered;
-
-  double RowBytes = std::min(BlockX, WarpSize) * PerAccess;
-  double RowWaste = std::ceil(RowBytes / SectorBytes) * SectorBytes / RowBytes;
-  double Shared = Uniform * PerAccess / WarpSize +
-                  Scattered * std::max(PerAccess, SectorBytes);
-  // A row narrower than a sector moves whole sectors through L2, but the
-  // rest of each sector is the next rows' data, read by the block's other
-  // warps while it is still in L2: DRAM moves it once.
-  L2Bytes = Coalesced * PerAccess * RowWaste + Shared;
-  return Coalesced * PerAccess + Shared;
-}
 
 /// How many times a warp's shared access is serialized by bank conflicts
 /// [CPG, "Shared Memory": 32 banks of 4-byte words; lanes reading the same
@@ -235,132 +192,6 @@ double bankConflictWays(const KernelFeatures &F, const CostQuery &Q) {
   return static_cast<double>(Ways);
 }
 
-/// Blocks along the grid's x axis: as the launch states them, else all of
-/// them for a kernel that reads no blockIdx.y or .z, else those of a square
-/// domain of threads (Block[0] x columns = Block[1] x rows).
-double gridColumns(const KernelFeatures &F, const CostQuery &Q) {
-  double Blocks = std::max<double>(1, double(Q.Blocks));
-  if (Q.GridColumns > 0)
-    return std::min(Blocks, double(Q.GridColumns));
-  if (F.Dims.BlockIdx.find_first_of("yz") == std::string::npos)
-    return Blocks;
-  double Square = std::sqrt(Blocks * Q.Block[1] / Q.Block[0]);
-  return std::clamp(std::round(Square), 1.0, Blocks);
-}
-
-/// The share of a block's footprint that ResidentBlocks blocks running
-/// together do not read from one another: blocks start in grid order (x
-/// fastest), so they span every column of few rows. A grid row's blocks
-/// read the same tile where the address depends on blockIdx.y only (a
-/// GEMM's A), a column's where it depends on blockIdx.x only (its B).
-double unsharedFootprintShare(const KernelFeatures &F, const CostQuery &Q,
-                              double ResidentBlocks) {
-  double Footprint = nonNegative(F.global_footprint_bytes);
-  double Row = nonNegative(F.global_footprint_row_shared_bytes);
-  double Column = nonNegative(F.global_footprint_column_shared_bytes);
-  double Grid = nonNegative(F.global_footprint_grid_shared_bytes);
-  double Shared = Row + Column + Grid;
-  if (Footprint <= 0 || Shared <= 0)
-    return 1;
-  Shared = std::min(Shared, Footprint);
-  double Blocks = std::max<double>(1, double(Q.Blocks));
-  double Together = std::clamp(ResidentBlocks, 1.0, Blocks);
-  double Columns = gridColumns(F, Q);
-  double Rows = std::ceil(Blocks / Columns);
-  // Distinct tiles among the blocks running together, per block.
-  double RowsSpanned = std::min(Rows, (Together - 1) / Columns + 1);
-  double ColumnsSpanned = std::min(Columns, Together);
-  double Distinct = (Footprint - Shared) + Row * RowsSpanned / Together +
-                    Column * ColumnsSpanned / Together + Grid / Together;
-  return std::clamp(Distinct / Footprint, 0.0, 1.0);
-}
-
-/// Bytes per thread through one level of the memory hierarchy (Bytes
-/// without reuse) once the cache in front of it serves the block's reuse:
-/// the accesses whose footprint the features measured (a share of the
-/// bytes) move their distinct sectors, as long as the working sets of the
-/// ResidentBlocks blocks sharing the cache fit in its Capacity (a block's
-/// threads share data while they run through a loop side by side: one
-/// iteration's footprint, the whole footprint where the features have no
-/// working set); beyond that, the share that does not fit moves as often as
-/// it is accessed. Of the footprint, the share Unshared is not read by the
-/// other resident blocks too.
-double withBlockReuse(const KernelFeatures &F, const CostQuery &Q,
-                      double Bytes, double ResidentBlocks, double Capacity,
-                      double Unshared = 1) {
-  double Accessed = nonNegative(F.global_load_bytes) +
-                    nonNegative(F.global_store_bytes) +
-                    nonNegative(F.generic_load_bytes) +
-                    nonNegative(F.generic_store_bytes);
-  double Covered = std::min(nonNegative(F.global_footprint_accessed_bytes),
-                            Accessed);
-  double Footprint = nonNegative(F.global_footprint_bytes) * Unshared;
-  if (Covered <= 0 || Footprint <= 0)
-    return Bytes;
-  double Share = Covered / Accessed;
-  double Streamed = Bytes * Share; // the covered accesses without reuse
-  if (Footprint >= Streamed)
-    return Bytes;
-  double WorkingSet =
-      F.global_working_set_bytes > 0
-          ? std::min(F.global_working_set_bytes * Unshared, Footprint)
-          : Footprint;
-  double Resident = WorkingSet * Q.threadsPerBlock() * ResidentBlocks;
-  double Fits = Capacity > 0 ? std::clamp(Capacity / Resident, 0.0, 1.0) : 1.0;
-  return Bytes * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
-}
-
-/// DRAM bytes per thread with the reuse of the blocks resident on the whole
-/// GPU served by L2, within each block and among them.
-double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
-  const GpuArch &A = *Q.Arch;
-  double Resident = double(std::max(1u, Q.Occ.ActiveBlocksPerSM)) * A.SMCount;
-  return withBlockReuse(F, Q, Dram, Resident, A.L2Bytes,
-                        unsharedFootprintShare(F, Q, Resident));
-}
-
-/// L2 bytes per thread with the reuse of the blocks resident on one SM
-/// served by what shared memory leaves of its L1, where the features have a
-/// working set (without one, the whole footprint is taken not to fit).
-double reuseInL1(const KernelFeatures &F, const CostQuery &Q, double L2) {
-  const GpuArch &A = *Q.Arch;
-  if (F.global_working_set_bytes <= 0 || A.UnifiedL1Bytes == 0)
-    return L2;
-  double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
-  double Cache = double(A.UnifiedL1Bytes) -
-                 std::min(double(A.SharedMemPerSM),
-                          Blocks * Q.SharedBytesPerBlock);
-  return withBlockReuse(F, Q, L2, Blocks, Cache);
-}
-
-/// Local arrays (the ones the registers cannot hold) are cached like global
-/// data: the frames of the threads resident on an SM stay in what shared
-/// memory leaves of L1, those of the whole GPU in L2; the share that does
-/// not fit moves on to the next level. Adds that traffic (per thread) to
-/// W's L2 and DRAM bytes. Spill code is left out: where in the code it runs
-/// is not known (see threadWork).
-void addLocalMemoryMisses(const KernelFeatures &F, const CostQuery &Q,
-                          ThreadWork &W) {
-  double Bytes =
-      nonNegative(F.local_load_bytes) + nonNegative(F.local_store_bytes);
-  double Accesses = nonNegative(F.local_loads) + nonNegative(F.local_stores);
-  double Frame = nonNegative(F.local_frame_bytes);
-  if (Bytes <= 0 || Frame <= 0)
-    return;
-  const GpuArch &A = *Q.Arch;
-  double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
-  double FramesPerSM = Frame * Blocks * Q.threadsPerBlock();
-  double L1 = double(A.UnifiedL1Bytes) -
-              std::min(double(A.SharedMemPerSM), Blocks * Q.SharedBytesPerBlock);
-  double InL1 = L1 > 0 ? std::clamp(L1 / FramesPerSM, 0.0, 1.0) : 0.0;
-  double InL2 = std::clamp(A.L2Bytes / (FramesPerSM * A.SMCount), 0.0, 1.0);
-  double Missed = (1 - InL1) * (1 - InL2);
-  W.L2Bytes += Bytes * (1 - InL1);
-  W.DramBytes += Bytes * Missed;
-  W.StreamedBytes += Bytes * Missed;
-  W.GlobalAccesses += Accesses * Missed;
-}
-
 ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   ThreadWork W;
   double Special = nonNegative(F.special_fns);
@@ -380,12 +211,11 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.Instructions = nonNegative(F.instructions) +
                    Special * SpecialFnExtraFp32Ops +
                    nonNegative(F.spill_bytes) / 4;
-  W.DramBytes = dramBytesPerThread(F, Q.Block[0], Q.Arch->WarpSize,
-                                   W.GlobalAccesses, W.L2Bytes);
-  W.StreamedBytes = W.DramBytes;
-  W.DramBytes = reuseInL2(F, Q, W.DramBytes);
-  W.L2Bytes = reuseInL1(F, Q, W.L2Bytes);
-  addLocalMemoryMisses(F, Q, W);
+  MemoryTraffic M = memoryTraffic(F, Q);
+  W.DramBytes = M.DramBytes;
+  W.StreamedBytes = M.StreamedBytes;
+  W.L2Bytes = M.L2Bytes;
+  W.GlobalAccesses = M.GlobalAccesses;
   auto Banked = [](double Bytes, double Accesses) {
     return std::max(nonNegative(Bytes), MinBankBytes * nonNegative(Accesses));
   };

@@ -9,6 +9,7 @@
 #include "CallClassifier.h"
 #include "FeatureCore.h"
 #include "LocalAnalyses.h"
+#include "MemorySpaces.h"
 #include "RegisterPressure.h"
 #include "TripCounts.h"
 #include "ThreadDependence.h"
@@ -41,64 +42,6 @@ namespace energy {
 AnalysisKey KernelFeaturesAnalysis::Key;
 
 namespace {
-
-/// NVPTX address spaces; generic pointers are resolved through their
-/// underlying object: the kernel's pointer arguments point to global memory
-/// (the same assumption NVPTXLowerArgs makes), allocas to local memory.
-class MemorySpaces {
-public:
-  explicit MemorySpaces(const Function &Kernel) : Kernel(&Kernel) {}
-
-  MemSpace resolve(const Value *Ptr, unsigned Depth = 0) {
-    unsigned AS = Ptr->getType()->getPointerAddressSpace();
-    if (AS != 0)
-      return nvptxMemSpace(AS);
-    const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/0);
-    if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Obj))
-      return nvptxMemSpace(Cast->getSrcAddressSpace());
-    if (Obj->getType()->getPointerAddressSpace() != 0)
-      return nvptxMemSpace(Obj->getType()->getPointerAddressSpace());
-    if (auto *Arg = dyn_cast<Argument>(Obj)) {
-      if (Arg->getParent() != Kernel)
-        return MemSpace::Generic;
-      // Structs passed by value live in the parameter space.
-      return Arg->hasByValAttr() ? MemSpace::Param : MemSpace::Global;
-    }
-    if (isa<AllocaInst>(Obj))
-      return MemSpace::Local;
-    // -O0 keeps each argument in a stack slot: a pointer reloaded from a
-    // slot whose only store is a resolvable pointer has that pointer's space.
-    constexpr unsigned MaxReloads = 4;
-    if (auto *Load = dyn_cast<LoadInst>(Obj); Load && Depth < MaxReloads)
-      if (auto *Slot = dyn_cast<AllocaInst>(
-              getUnderlyingObject(Load->getPointerOperand(), 0)))
-        if (const StoreInst *Store = onlyStoreTo(*Slot);
-            Store && Store->getValueOperand()->getType()->isPointerTy())
-          return resolve(Store->getValueOperand(), Depth + 1);
-    return MemSpace::Generic;
-  }
-
-private:
-  const Function *Kernel;
-  /// Per slot: -O0 reloads the same slot at every access.
-  DenseMap<const AllocaInst *, const StoreInst *> OnlyStores;
-
-  /// The one store into Slot, or null if there are several or Slot itself
-  /// is stored somewhere.
-  const StoreInst *onlyStoreTo(const AllocaInst &Slot) {
-    auto [It, New] = OnlyStores.try_emplace(&Slot, nullptr);
-    if (!New)
-      return It->second;
-    const StoreInst *Only = nullptr;
-    for (const User *U : Slot.users())
-      if (auto *Store = dyn_cast<StoreInst>(U)) {
-        if (Store->getPointerOperand() != &Slot || Only)
-          return nullptr;
-        Only = Store;
-      }
-    return It->second = Only;
-  }
-};
 
 /// Element count of a (vector) type, 1 for scalars.
 unsigned lanes(const Type *T) {
