@@ -24,19 +24,18 @@ namespace {
 double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
                           unsigned WarpSize, double &Accesses,
                           double &L2Bytes) {
-  double Bytes = nonNegative(F.global_load_bytes) +
-                 nonNegative(F.global_store_bytes) +
-                 nonNegative(F.generic_load_bytes) +
-                 nonNegative(F.generic_store_bytes);
+  double Bytes =
+      nonNegative(F.global_load_bytes) + nonNegative(F.global_store_bytes) +
+      nonNegative(F.generic_load_bytes) + nonNegative(F.generic_store_bytes);
   Accesses = nonNegative(F.global_loads) + nonNegative(F.global_stores) +
              nonNegative(F.generic_loads) + nonNegative(F.generic_stores);
   if (Accesses <= 0 || Bytes <= 0)
     return Accesses = L2Bytes = 0;
   double PerAccess = Bytes / Accesses;
   double Uniform = std::min(nonNegative(F.global_uniform), Accesses);
-  double Scattered = std::min(
-      nonNegative(F.global_strided) + nonNegative(F.global_irregular),
-      Accesses - Uniform);
+  double Scattered =
+      std::min(nonNegative(F.global_strided) + nonNegative(F.global_irregular),
+               Accesses - Uniform);
   double Coalesced = Accesses - Uniform - Scattered;
 
   double RowBytes = std::min(BlockX, WarpSize) * PerAccess;
@@ -100,15 +99,14 @@ double unsharedFootprintShare(const KernelFeatures &F, const CostQuery &Q,
 /// working set); beyond that, the share that does not fit moves as often as
 /// it is accessed. Of the footprint, the share Unshared is not read by the
 /// other resident blocks too.
-double withBlockReuse(const KernelFeatures &F, const CostQuery &Q,
-                      double Bytes, double ResidentBlocks, double Capacity,
+double withBlockReuse(const KernelFeatures &F, const CostQuery &Q, double Bytes,
+                      double ResidentBlocks, double Capacity,
                       double Unshared = 1) {
-  double Accessed = nonNegative(F.global_load_bytes) +
-                    nonNegative(F.global_store_bytes) +
-                    nonNegative(F.generic_load_bytes) +
-                    nonNegative(F.generic_store_bytes);
-  double Covered = std::min(nonNegative(F.global_footprint_accessed_bytes),
-                            Accessed);
+  double Accessed =
+      nonNegative(F.global_load_bytes) + nonNegative(F.global_store_bytes) +
+      nonNegative(F.generic_load_bytes) + nonNegative(F.generic_store_bytes);
+  double Covered =
+      std::min(nonNegative(F.global_footprint_accessed_bytes), Accessed);
   double Footprint = nonNegative(F.global_footprint_bytes) * Unshared;
   if (Covered <= 0 || Footprint <= 0)
     return Bytes;
@@ -142,9 +140,9 @@ double reuseInL1(const KernelFeatures &F, const CostQuery &Q, double L2) {
   if (F.global_working_set_bytes <= 0 || A.UnifiedL1Bytes == 0)
     return L2;
   double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
-  double Cache = double(A.UnifiedL1Bytes) -
-                 std::min(double(A.SharedMemPerSM),
-                          Blocks * Q.SharedBytesPerBlock);
+  double Cache =
+      double(A.UnifiedL1Bytes) -
+      std::min(double(A.SharedMemPerSM), Blocks * Q.SharedBytesPerBlock);
   return withBlockReuse(F, Q, L2, Blocks, Cache);
 }
 
@@ -165,8 +163,9 @@ void addLocalMemoryMisses(const KernelFeatures &F, const CostQuery &Q,
   const GpuArch &A = *Q.Arch;
   double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
   double FramesPerSM = Frame * Blocks * Q.threadsPerBlock();
-  double L1 = double(A.UnifiedL1Bytes) -
-              std::min(double(A.SharedMemPerSM), Blocks * Q.SharedBytesPerBlock);
+  double L1 =
+      double(A.UnifiedL1Bytes) -
+      std::min(double(A.SharedMemPerSM), Blocks * Q.SharedBytesPerBlock);
   double InL1 = L1 > 0 ? std::clamp(L1 / FramesPerSM, 0.0, 1.0) : 0.0;
   double InL2 = std::clamp(A.L2Bytes / (FramesPerSM * A.SMCount), 0.0, 1.0);
   double Missed = (1 - InL1) * (1 - InL2);

@@ -1,4 +1,4 @@
-//===- MemoryTraffic.h - A thread's bytes through L1, L2 and DRAM -*- C++ -*-===//
+//===- MemoryTraffic.h - A thread's bytes through L2 and DRAM -*- C++ -*-===//
 //
 // The analytic model's memory hierarchy: what one thread's global and local
 // accesses move through L2 and from DRAM, after coalescing (whole 32-byte

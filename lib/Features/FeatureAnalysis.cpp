@@ -5,14 +5,14 @@
 #include "energy/NVVMAnnotations.h"
 
 #include "AccessStride.h"
-#include "Footprint.h"
 #include "CallClassifier.h"
 #include "FeatureCore.h"
+#include "Footprint.h"
 #include "LocalAnalyses.h"
 #include "MemorySpaces.h"
 #include "RegisterPressure.h"
-#include "TripCounts.h"
 #include "ThreadDependence.h"
+#include "TripCounts.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -384,8 +384,9 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
   return true;
 }
 
-double BlockFootprint::sumOverGroups(
-    bool OneOutermostIteration, std::optional<unsigned> OnlyBlockAxes) const {
+double
+BlockFootprint::sumOverGroups(bool OneOutermostIteration,
+                              std::optional<unsigned> OnlyBlockAxes) const {
   double Threads = double(Block[0]) * Block[1] * Block[2];
   std::vector<double> PerGroup;
   for (const auto &[Key, G] : Groups) {

@@ -474,7 +474,7 @@ BlockLegalityCheck::BlockLegalityCheck(BlockLegality Inferred,
       Restrictions.push_back(
           {std::string("block.") + axisName(Axis) + " a power of two",
            std::string("a loop halves blockDim.") + axisName(Axis)});
-    // Tiled kernels tie their block to tunables, which the code reads.
+    // Kernels whose block is a pair of tunables read it in the code.
     if (FreeShape && L.AssumesExtent[Axis])
       Restrictions.push_back({std::string("block.") + axisName(Axis) + " = " +
                                   std::to_string(Default[Axis]) +

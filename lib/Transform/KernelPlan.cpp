@@ -213,18 +213,18 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
 /// Block shapes for one assignment: fixed by tunables, or the free space.
 static Expected<std::vector<BlockShape>>
 shapesFor(const KernelPlan &P, size_t Assignment,
-          const std::optional<std::array<std::string, 2>> &Tiled) {
-  if (!Tiled)
+          const std::optional<std::array<std::string, 2>> &BlockFromTunables) {
+  if (!BlockFromTunables)
     return freeBlockShapes(P.Features[Assignment].usesBlockY(),
                            P.Arch->WarpSize, P.Arch->MaxThreadsPerBlock);
   BlockShape B = {1, 1, 1};
   for (unsigned D = 0; D < 2; ++D) {
     auto It = llvm::find_if(P.Tunables, [&](const Tunable &T) {
-      return T.Name == (*Tiled)[D];
+      return T.Name == (*BlockFromTunables)[D];
     });
     if (It == P.Tunables.end())
       return planError("kernel '" + P.Name + "': block tunable '" +
-                       (*Tiled)[D] + "' is not read by the kernel");
+                       (*BlockFromTunables)[D] + "' is not read by the kernel");
     B[D] = P.Assignments[Assignment][It - P.Tunables.begin()];
   }
   return std::vector<BlockShape>{B};
@@ -361,22 +361,22 @@ Error KernelPlanner::measureAssignments(KernelPlan &P,
 
 /// The tunables that fix the block of an ENERGY_KERNEL_TUNABLE_BLOCK kernel.
 static std::optional<std::array<std::string, 2>>
-tiledBlock(const KernelPlan &P, const ModuleTuningInfo &Info) {
+blockTunables(const KernelPlan &P, const ModuleTuningInfo &Info) {
   auto Annotation = Info.Kernels.find(P.Kernel);
   if (Annotation == Info.Kernels.end())
     return std::nullopt;
-  return Annotation->second.TiledBlock;
+  return Annotation->second.BlockTunables;
 }
 
 /// The shape the source launches with when nothing is chosen: the tunables'
 /// defaults, ENERGY_KERNEL_BLOCK's shape, or (a kernel that did not opt in)
 /// a typical one.
-static Expected<BlockShape>
-declaredDefaultShape(const KernelPlan &P,
-                     const std::optional<std::array<std::string, 2>> &Tiled) {
+static Expected<BlockShape> declaredDefaultShape(
+    const KernelPlan &P,
+    const std::optional<std::array<std::string, 2>> &BlockFromTunables) {
   size_t Default = defaultAssignment(P);
-  if (Tiled) {
-    auto Shapes = shapesFor(P, Default, Tiled);
+  if (BlockFromTunables) {
+    auto Shapes = shapesFor(P, Default, BlockFromTunables);
     if (!Shapes)
       return Shapes.takeError();
     return (*Shapes)[0];
@@ -390,20 +390,20 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
                                   const BlockShape &DefaultShape,
                                   const CostModel &Model,
                                   const ForcedConfig *Force) {
-  auto Tiled = tiledBlock(P, Info);
+  auto BlockFromTunables = blockTunables(P, Info);
   size_t Default = defaultAssignment(P);
   auto Shapes = [&](size_t A) -> Expected<std::vector<BlockShape>> {
-    auto Shapes = shapesFor(P, A, Tiled);
+    auto Shapes = shapesFor(P, A, BlockFromTunables);
     if (!Shapes)
       return Shapes.takeError();
     if (Force) {
-      if (Tiled && (*Shapes)[0] != Force->Block)
+      if (BlockFromTunables && (*Shapes)[0] != Force->Block)
         return planError("kernel '" + P.Name + "': forced block " +
                          formatBlockShape(Force->Block) +
                          " differs from the block its tunables fix (" +
                          formatBlockShape((*Shapes)[0]) + ")");
       *Shapes = {Force->Block};
-    } else if (!Tiled && Legal.defaultOnly()) {
+    } else if (!BlockFromTunables && Legal.defaultOnly()) {
       *Shapes = {DefaultShape};
     }
     return Shapes;
@@ -417,7 +417,8 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
     if (Force && !P.Apply) {
       P.Notes.push_back("the forced block " + formatBlockShape(B) +
                         " is predicted as the host's launch; it would not be "
-                        "correct to rewrite to: " + Why.str());
+                        "correct to rewrite to: " +
+                        Why.str());
       return true;
     }
     if (Force)
@@ -439,7 +440,7 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
   S.DefaultAssignment = Default;
   S.DefaultBlock = DefaultShape;
   S.TwoD = P.Features[Default].usesBlockY();
-  S.FreeShape = !Tiled;
+  S.FreeShape = !BlockFromTunables;
   S.KeepCliffs = Force != nullptr;
   S.Shapes = Shapes;
   S.Violation = Violation;
@@ -507,7 +508,7 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   // Advice for a kernel that did not opt in has no declared shape to keep.
   // Its register reads mostly tell before the kernel is cleaned up and
   // measured (CUB's kernels, written for their template's block size).
-  auto Tiled = tiledBlock(P, Info);
+  auto BlockFromTunables = blockTunables(P, Info);
   // A forced block on such a kernel states its host launch: it is
   // predicted as given, and nothing is rewritten.
   bool OnlyAdvised = !P.OptedIn && !*Rules && !Force;
@@ -516,7 +517,7 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
                                  "extern __shared__", "ENERGY_DYNAMIC_SHARED");
     if (!OnlyAdvised)
       return std::nullopt;
-    return reliesOnDefault(L, /*FreeShape=*/!Tiled);
+    return reliesOnDefault(L, /*FreeShape=*/!BlockFromTunables);
   };
   auto NoAdviceError = [&](const std::string &Why) {
     Extractor.release();
@@ -535,11 +536,11 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
     return NoAdviceError(*Why);
   if (Error E = measureAssignments(P, Force))
     return E;
-  auto DefaultShape = declaredDefaultShape(P, Tiled);
+  auto DefaultShape = declaredDefaultShape(P, BlockFromTunables);
   if (!DefaultShape)
     return DefaultShape.takeError();
   BlockLegalityCheck Legal(std::move(Inferred), std::move(*Rules),
-                           *DefaultShape, /*FreeShape=*/!Tiled);
+                           *DefaultShape, /*FreeShape=*/!BlockFromTunables);
   P.Restrictions = Legal.restrictions();
   if (Error E = chooseLaunch(P, Legal, *DefaultShape, Model, Force))
     return E;

@@ -99,7 +99,7 @@ static Expected<KernelAnnotation> parseKernelAnnotation(StringRef Spec) {
       if (X.empty() || Y.empty())
         return specError("energy.tune: block needs two tunables, got '" +
                          Value + "'");
-      A.TiledBlock = std::array<std::string, 2>{X.str(), Y.str()};
+      A.BlockTunables = std::array<std::string, 2>{X.str(), Y.str()};
     } else {
       return specError("energy.tune: unknown field '" + Field + "'");
     }

@@ -66,7 +66,7 @@ struct TunableVar {
 struct KernelAnnotation {
   std::string Record; // __energy_launch_<name>, or its template's mangled
                       // instantiation (_Z21__energy_launch_scaleIfLi4EE)
-  std::optional<std::array<std::string, 2>> TiledBlock; // tunables for x, y
+  std::optional<std::array<std::string, 2>> BlockTunables; // tunables for x, y
 };
 
 struct ModuleTuningInfo {
