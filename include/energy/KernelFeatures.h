@@ -119,6 +119,8 @@ namespace energy {
     "distinct global bytes (whole sectors) the block's affine accesses touch, per thread of the block; 0 if the block shape is not known") \
   X(global_footprint_accessed_bytes, Kernel, "bytes/thread",                       \
     "global bytes those same accesses move per thread, repeats included")       \
+  X(global_warp_sector_bytes, Kernel, "bytes/thread",                              \
+    "the same accesses' 32-byte sectors per warp-wide access (the first warp's threads, by the block shape), per thread, repeats included: their L2 traffic without cache reuse") \
   X(global_working_set_bytes, Kernel, "bytes/thread",                              \
     "the footprint of one iteration of each access's outermost loop, per thread of the block; 0 if the block shape is not known") \
   X(global_footprint_row_shared_bytes, Kernel, "bytes/thread",                     \

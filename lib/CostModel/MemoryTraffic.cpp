@@ -89,43 +89,55 @@ double unsharedFootprintShare(const KernelFeatures &F, const CostQuery &Q,
   return std::clamp(Distinct / Footprint, 0.0, 1.0);
 }
 
-/// Bytes per thread through one level of the memory hierarchy (Bytes
-/// without reuse) once the cache in front of it serves the block's reuse:
-/// the accesses whose footprint the features measured (a share of the
-/// bytes) move their distinct sectors, as long as the working sets of the
-/// ResidentBlocks blocks sharing the cache fit in its Capacity (a block's
-/// threads share data while they run through a loop side by side: one
-/// iteration's footprint, the whole footprint where the features have no
-/// working set); beyond that, the share that does not fit moves as often as
-/// it is accessed. Of the footprint, the share Unshared is not read by the
-/// other resident blocks too.
-double withBlockReuse(const KernelFeatures &F, const CostQuery &Q, double Bytes,
-                      double ResidentBlocks, double Capacity,
-                      double Unshared = 1) {
+/// Bytes per thread through one level of the memory hierarchy, split by
+/// whether the block's footprint covers the accesses that move them.
+struct CoverSplit {
+  double Uncovered = 0, Covered = 0;
+};
+
+/// Bytes (moved by the class model of dramBytesPerThread) split by cover:
+/// the covered accesses move their exact per-warp sectors where the
+/// features count them, else their share of Bytes.
+CoverSplit splitByCover(const KernelFeatures &F, double Bytes) {
   double Accessed =
       nonNegative(F.global_load_bytes) + nonNegative(F.global_store_bytes) +
       nonNegative(F.generic_load_bytes) + nonNegative(F.generic_store_bytes);
   double Covered =
       std::min(nonNegative(F.global_footprint_accessed_bytes), Accessed);
-  double Footprint = nonNegative(F.global_footprint_bytes) * Unshared;
-  if (Covered <= 0 || Footprint <= 0)
-    return Bytes;
+  if (Accessed <= 0 || Covered <= 0)
+    return {Bytes, 0};
   double Share = Covered / Accessed;
-  double Streamed = Bytes * Share; // the covered accesses without reuse
-  if (Footprint >= Streamed)
-    return Bytes;
+  double WarpSectors = nonNegative(F.global_warp_sector_bytes);
+  return {Bytes * (1 - Share), WarpSectors > 0 ? WarpSectors : Bytes * Share};
+}
+
+/// Bytes per thread through one level of the memory hierarchy once the
+/// cache in front of it serves the block's reuse: the covered accesses move
+/// their distinct sectors (the footprint), as long as the working sets of
+/// the ResidentBlocks blocks sharing the cache fit in its Capacity (a
+/// block's threads share data while they run through a loop side by side:
+/// one iteration's footprint, the whole footprint where the features have
+/// no working set); beyond that, the share that does not fit moves as often
+/// as it is accessed. Of the footprint, the share Unshared is not read by
+/// the other resident blocks too.
+double withBlockReuse(const KernelFeatures &F, const CostQuery &Q,
+                      CoverSplit Bytes, double ResidentBlocks, double Capacity,
+                      double Unshared = 1) {
+  double Footprint = nonNegative(F.global_footprint_bytes) * Unshared;
+  if (Bytes.Covered <= 0 || Footprint <= 0 || Footprint >= Bytes.Covered)
+    return Bytes.Uncovered + Bytes.Covered;
   double WorkingSet =
       F.global_working_set_bytes > 0
           ? std::min(F.global_working_set_bytes * Unshared, Footprint)
           : Footprint;
   double Resident = WorkingSet * Q.threadsPerBlock() * ResidentBlocks;
   double Fits = Capacity > 0 ? std::clamp(Capacity / Resident, 0.0, 1.0) : 1.0;
-  return Bytes * (1 - Share) + Footprint + (Streamed - Footprint) * (1 - Fits);
+  return Bytes.Uncovered + Footprint + (Bytes.Covered - Footprint) * (1 - Fits);
 }
 
 /// DRAM bytes per thread with the reuse of the blocks resident on the whole
 /// GPU served by L2, within each block and among them.
-double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
+double reuseInL2(const KernelFeatures &F, const CostQuery &Q, CoverSplit Dram) {
   const GpuArch &A = *Q.Arch;
   double Resident = double(std::max(1u, Q.Occ.ActiveBlocksPerSM)) * A.SMCount;
   return withBlockReuse(F, Q, Dram, Resident, A.L2Bytes,
@@ -135,10 +147,10 @@ double reuseInL2(const KernelFeatures &F, const CostQuery &Q, double Dram) {
 /// L2 bytes per thread with the reuse of the blocks resident on one SM
 /// served by what shared memory leaves of its L1, where the features have a
 /// working set (without one, the whole footprint is taken not to fit).
-double reuseInL1(const KernelFeatures &F, const CostQuery &Q, double L2) {
+double reuseInL1(const KernelFeatures &F, const CostQuery &Q, CoverSplit L2) {
   const GpuArch &A = *Q.Arch;
   if (F.global_working_set_bytes <= 0 || A.UnifiedL1Bytes == 0)
-    return L2;
+    return L2.Uncovered + L2.Covered;
   double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
   double Cache =
       double(A.UnifiedL1Bytes) -
@@ -179,11 +191,13 @@ void addLocalMemoryMisses(const KernelFeatures &F, const CostQuery &Q,
 
 MemoryTraffic memoryTraffic(const KernelFeatures &F, const CostQuery &Q) {
   MemoryTraffic T;
-  T.DramBytes = dramBytesPerThread(F, Q.Block[0], Q.Arch->WarpSize,
-                                   T.GlobalAccesses, T.L2Bytes);
-  T.StreamedBytes = T.DramBytes;
-  T.DramBytes = reuseInL2(F, Q, T.DramBytes);
-  T.L2Bytes = reuseInL1(F, Q, T.L2Bytes);
+  double ClassL2 = 0;
+  double ClassDram = dramBytesPerThread(F, Q.Block[0], Q.Arch->WarpSize,
+                                        T.GlobalAccesses, ClassL2);
+  CoverSplit Dram = splitByCover(F, ClassDram);
+  T.StreamedBytes = Dram.Uncovered + Dram.Covered;
+  T.DramBytes = reuseInL2(F, Q, Dram);
+  T.L2Bytes = reuseInL1(F, Q, splitByCover(F, ClassL2));
   addLocalMemoryMisses(F, Q, T);
   return T;
 }

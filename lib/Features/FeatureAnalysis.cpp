@@ -418,6 +418,7 @@ KernelFeatures FeatureCounter::count(Function &F) {
     double Threads = double(Opts.Block[0]) * Opts.Block[1] * Opts.Block[2];
     Out.global_footprint_bytes = Footprint->sectorBytes() / Threads;
     Out.global_footprint_accessed_bytes = Footprint->accessedBytesPerThread();
+    Out.global_warp_sector_bytes = Footprint->warpSectorBytesPerThread();
     Out.global_working_set_bytes = Footprint->workingSetBytes() / Threads;
     BlockFootprint::SharedAcrossBlocks Shared = Footprint->sharedAcrossBlocks();
     Out.global_footprint_row_shared_bytes = Shared.Row / Threads;

@@ -76,6 +76,31 @@ unsigned blockAxesOf(const SCEV *S) {
   return Axes;
 }
 
+/// The sector bytes one warp's access moves, per thread of the warp: each
+/// thread reads AccessBytes at Constant + its offset from an address taken
+/// to be sector-aligned (allocations are 256-byte aligned; the uniform part
+/// of an index is taken to keep that).
+double sectorBytesPerWarpThread(llvm::ArrayRef<int64_t> Offsets,
+                                int64_t Constant, uint64_t AccessBytes) {
+  if (Offsets.empty())
+    return 0;
+  auto Sector = [](int64_t Byte) {
+    return Byte >= 0
+               ? Byte / int64_t(SectorBytes)
+               : -((-Byte + int64_t(SectorBytes) - 1) / int64_t(SectorBytes));
+  };
+  std::vector<int64_t> Sectors;
+  for (int64_t Offset : Offsets) {
+    int64_t First = Constant + Offset;
+    for (int64_t S = Sector(First);
+         S <= Sector(First + int64_t(AccessBytes) - 1); ++S)
+      Sectors.push_back(S);
+  }
+  llvm::sort(Sectors);
+  Sectors.erase(std::unique(Sectors.begin(), Sectors.end()), Sectors.end());
+  return double(Sectors.size()) * SectorBytes / double(Offsets.size());
+}
+
 /// d(S)/d(iteration of L) in bytes, when it is a constant.
 std::optional<int64_t> loopStep(const SCEV *S, const Loop *L,
                                 ScalarEvolution &SE) {
@@ -307,12 +332,14 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
   Group G;
   G.AccessBytes = AccessBytes;
   bool AffineInThreads = true;
+  std::array<int64_t, 3> ThreadStride = {0, 0, 0};
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     Stride D = scevStride(Address, SE, TD, Callees, Axis);
     if (D.K == Stride::Zero)
       continue;
     if (D.K != Stride::Constant)
       AffineInThreads = false;
+    ThreadStride[Axis] = D.Bytes;
     G.Terms.push_back({D.Bytes, double(Block[Axis])});
   }
   // Otherwise each thread's offset, from the block's shape.
@@ -381,6 +408,20 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
     Into.Offsets.push_back(Constant);
   Into.Executions += Executions;
   Accessed += Executions * double(AccessBytes);
+  // The first warp's offsets (x fastest), relative to thread 0's address.
+  std::vector<int64_t> WarpOffsets;
+  for (unsigned T = 0; T < std::min(WarpThreads, threads()); ++T) {
+    if (PerThread) {
+      WarpOffsets.push_back((*PerThread)[T]);
+      continue;
+    }
+    unsigned X = T % Block[0], Y = (T / Block[0]) % Block[1],
+             Z = T / (Block[0] * Block[1]);
+    WarpOffsets.push_back(ThreadStride[0] * X + ThreadStride[1] * Y +
+                          ThreadStride[2] * Z);
+  }
+  WarpSectorBytes +=
+      Executions * sectorBytesPerWarpThread(WarpOffsets, Constant, AccessBytes);
   return true;
 }
 

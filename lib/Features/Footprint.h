@@ -97,6 +97,10 @@ public:
   double workingSetBytes() const;
   /// Bytes the recorded accesses move per thread, repeats included.
   double accessedBytesPerThread() const { return Accessed; }
+  /// What the same accesses move through L2 per thread without cache reuse:
+  /// each warp-wide access moves the distinct 32-byte sectors its threads
+  /// touch (the first warp's, by the block's shape), shared by its threads.
+  double warpSectorBytesPerThread() const { return WarpSectorBytes; }
 
   /// The part of sectorBytes() other blocks read too, by the block indices
   /// the addresses depend on: a GEMM's tile of A is the same for a whole
@@ -134,6 +138,9 @@ private:
   double sumOverGroups(bool OneOutermostIteration,
                        std::optional<unsigned> OnlyBlockAxes = {}) const;
   double Accessed = 0;
+  double WarpSectorBytes = 0;
+  static constexpr unsigned WarpThreads = 32;
+  unsigned threads() const { return Block[0] * Block[1] * Block[2]; }
 };
 
 } // namespace energy

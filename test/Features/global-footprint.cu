@@ -23,10 +23,24 @@
 // S1D: "global_footprint_bytes": 24.625,
 // S1D-NEXT: "global_footprint_accessed_bytes": 104,
 //
+// What a warp-wide access moves through L2 without cache reuse: the distinct
+// sectors its 32 threads touch, per thread. The stencil's warp is a row of 32
+// floats (128 bytes) in both shapes: 4 sectors for the taps of column 0, 5
+// for the 4 shifted ones, 4 for the store: 5 x (4 + 4 x 5) + 4 = 124 bytes
+// per thread, of 104 accessed. matvec: a warp reads one element of a (1
+// sector for 32 threads: 1 byte each of 512 steps) and a row of 32 floats
+// of b (4 each): 512 + 2048 + 4 = 2564. A tile load of a 256x1 block reads
+// 2 rows of 16 floats (4 sectors): 64 x 4 + 4 = 260, all it accesses. A
+// vector every thread reads at once is 1 sector per warp: 512 + 512 + 4 =
+// 1028 for matvec_vector; gathered_rows adds its index's sector: 517.
+// S2D-NEXT: "global_warp_sector_bytes": 124,
+// S1D-NEXT: "global_warp_sector_bytes": 124,
+//
 // 32x8 matvec: 8 consecutive rows of a (16 KiB), 512 rows of 32 floats of b
 // (64 KiB), 1 KiB of c: 82944 / 256 = 324. 256x1: one row of a (2 KiB), 512
 // rows of 1 KiB of b, 1 KiB of c: 527360 / 256 = 2060.
 // M2D: "global_footprint_bytes": 324,
+// M2D: "global_warp_sector_bytes": 2564,
 // M1D: "global_footprint_bytes": 2060,
 //
 // A pitch passed as an argument is taken as the default extent (4096), as
@@ -54,9 +68,11 @@
 // RUN: FileCheck %s --check-prefix=VOL --input-file=%t.vol.json
 // TILE: "global_footprint_bytes": 260,
 // TILE-NEXT: "global_footprint_accessed_bytes": 260,
+// TILE-NEXT: "global_warp_sector_bytes": 260,
 // TILE-NEXT: "global_working_set_bytes": 36,
 // VOL: "global_footprint_bytes": 260,
 // VOL-NEXT: "global_footprint_accessed_bytes": 260,
+// VOL-NEXT: "global_warp_sector_bytes": 260,
 // VOL-NEXT: "global_working_set_bytes": 12,
 //
 // The stencil's 5x5 taps unroll completely: no loop is left to step
@@ -84,6 +100,7 @@
 // RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=matvec_vector:32x8,grid=128x512 \
 // RUN:   -mllvm -energy-report=%t.vec.json %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=VEC --input-file=%t.vec.json
+// VEC: "global_warp_sector_bytes": 1028,
 // VEC: "global_footprint_row_shared_bytes": 64,
 // VEC-NEXT: "global_footprint_column_shared_bytes": 0,
 // VEC-NEXT: "global_footprint_grid_shared_bytes": 8{{$}}
@@ -93,6 +110,7 @@
 // RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=gathered_rows:32x8,grid=128x512 \
 // RUN:   -mllvm -energy-report=%t.gather.json %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=GATHER --input-file=%t.gather.json
+// GATHER: "global_warp_sector_bytes": 517,
 // GATHER: "global_footprint_row_shared_bytes": 0.125,
 // GATHER-NEXT: "global_footprint_column_shared_bytes": 0,
 // GATHER-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}

@@ -40,6 +40,7 @@ module attributes {gpu.container_module} {
     // The MLIR analysis computes no footprint yet.
     // CHECK-NEXT:  global_footprint_bytes: 0 bytes/thread
     // CHECK-NEXT:  global_footprint_accessed_bytes: 0 bytes/thread
+    // CHECK-NEXT:  global_warp_sector_bytes: 0 bytes/thread
     // CHECK-NEXT:  global_working_set_bytes: 0 bytes/thread
     // CHECK-NEXT:  global_footprint_row_shared_bytes: 0 bytes/thread
     // CHECK-NEXT:  global_footprint_column_shared_bytes: 0 bytes/thread

@@ -412,6 +412,34 @@ TEST(AnalyticModel, WorkingSetInL1CutsL2Traffic) {
             0.5 * Unknown.Prediction.TimeSeconds);
 }
 
+TEST(AnalyticModel, WarpSectorsReplaceTheStrideClass) {
+  // 100 loads per thread the stride analysis calls strided (a symbolic
+  // stride), of which the block touches 8 distinct bytes per thread (DRAM
+  // moves those): the class model moves a whole sector per thread through
+  // L2 and bounds the kernel by L2. The footprint's per-warp count says a
+  // warp's access touches 4 sectors (4 bytes per thread): L2 moves that.
+  KernelFeatures F = saxpy();
+  F.global_loads = 100;
+  F.global_load_bytes = 400;
+  F.global_strided = 100;
+  F.global_coalesced = 1;
+  F.global_store_bytes = 4;
+  F.global_footprint_bytes = 8;
+  F.global_footprint_accessed_bytes = 404;
+  uint64_t Items = uint64_t(1) << 24;
+  AnalyticBreakdown ByClass =
+      analyzeAnalytic(query(F, h100(), 256, Items / 256));
+  EXPECT_STREQ(ByClass.Limiter, "l2");
+  KernelFeatures Counted = F;
+  Counted.global_warp_sector_bytes = 404;
+  AnalyticBreakdown ByWarp =
+      analyzeAnalytic(query(Counted, h100(), 256, Items / 256));
+  // Both are bound by L2: 404 bytes per thread against 100 x 32 + 4.
+  EXPECT_STREQ(ByWarp.Limiter, "l2");
+  EXPECT_NEAR(ByWarp.Prediction.TimeSeconds / ByClass.Prediction.TimeSeconds,
+              404.0 / 3204, 0.005);
+}
+
 TEST(AnalyticModel, CacheHitsWaitForL2NotDram) {
   // One warp per SM, 100 dependent-free loads of 4 bytes per thread:
   // latency bound. When the block's reuse serves 99% of them from cache,
