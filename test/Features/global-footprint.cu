@@ -115,6 +115,19 @@
 // GATHER-NEXT: "global_footprint_column_shared_bytes": 0,
 // GATHER-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
 
+// The blocks running together share those tiles in L2, and which blocks run
+// together follows the grid's shape: the same 65536 blocks of matvec_rows as
+// 128 columns of 512 rows read fewer distinct tiles at once than as 512
+// columns of 128 rows (each of a row's blocks reads its own columns of b),
+// so the forced grid's shape changes the predicted time.
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=matvec_rows:32x8,grid=512x128 \
+// RUN:   -mllvm -energy-report=%t.wide.json %s -o /dev/null
+// RUN: %python -c "import json, sys; \
+// RUN:   t = [[k['choice']['time_s'] for k in json.load(open(f))['kernels'] \
+// RUN:         if k['objective'] == 'forced'][0] for f in sys.argv[1:]]; \
+// RUN:   sys.exit(0 if t[0] < t[1] else 'square grid %g s, wide grid %g s' % tuple(t))" \
+// RUN:   %t.m2d.json %t.wide.json
+
 #define WIDTH 4096
 
 __global__ void stencil(const float *in, float *out) {
