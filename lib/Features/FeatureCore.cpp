@@ -11,6 +11,12 @@ unsigned registersForBits(uint64_t Bits) {
   return static_cast<unsigned>(std::max<uint64_t>(1, (Bits + 31) / 32));
 }
 
+unsigned registersForVector(uint64_t Lanes, uint64_t ElementBits) {
+  if (ElementBits < 32)
+    return registersForBits(Lanes * ElementBits);
+  return static_cast<unsigned>(Lanes) * registersForBits(ElementBits);
+}
+
 double peakOfLiveSpans(llvm::ArrayRef<LiveSpan> Spans) {
   unsigned End = 0;
   for (const LiveSpan &S : Spans)

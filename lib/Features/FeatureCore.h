@@ -62,6 +62,11 @@ private:
 /// 32-bit registers that hold Bits bits of one value: at least one.
 unsigned registersForBits(uint64_t Bits);
 
+/// 32-bit registers that hold a vector of Lanes elements of ElementBits
+/// each: elements narrower than 32 bits pack (a 2 x f16 vector is one
+/// register, as NVPTX holds it); wider ones take their own registers.
+unsigned registersForVector(uint64_t Lanes, uint64_t ElementBits);
+
 /// A value's registers, live at the program points First to Last
 /// (inclusive) of an adapter's numbering.
 struct LiveSpan {

@@ -24,8 +24,13 @@ unsigned registersForType(const Type *T, const DataLayout &DL) {
   if (T->isVoidTy() || T->isIntegerTy(1) || T->isLabelTy() ||
       T->isMetadataTy() || T->isTokenTy())
     return 0;
-  if (auto *VT = dyn_cast<FixedVectorType>(T))
-    return VT->getNumElements() * registersForType(VT->getElementType(), DL);
+  if (auto *VT = dyn_cast<FixedVectorType>(T)) {
+    Type *Element = VT->getElementType();
+    if (registersForType(Element, DL) == 0)
+      return 0; // predicates
+    return registersForVector(VT->getNumElements(),
+                              DL.getTypeSizeInBits(Element).getFixedValue());
+  }
   if (T->isAggregateType())
     return static_cast<unsigned>((DL.getTypeStoreSize(const_cast<Type *>(T)) + 3) / 4);
   return registersForBits(

@@ -18,20 +18,23 @@ using namespace mlir;
 namespace energy {
 namespace gpudialect {
 
-/// 32-bit registers a live value of T holds. Unlike the LLVM adapter, a
-/// vector counts its bits, not its lanes, and a scalar wider than 64 bits
-/// two registers.
+/// 32-bit registers a live value of T holds, by the rules the LLVM adapter
+/// follows (FeatureCore.h); index and memref values are 64-bit pointers and
+/// offsets.
 static double registersOf(Type T) {
+  constexpr uint64_t PointerBits = 64;
+  auto BitsOf = [&](Type E) {
+    return E.isIntOrFloat() ? uint64_t(E.getIntOrFloatBitWidth()) : PointerBits;
+  };
   if (auto V = dyn_cast<VectorType>(T)) {
-    Type E = V.getElementType();
-    uint64_t Bits = E.isIntOrFloat() ? E.getIntOrFloatBitWidth() : 64;
-    return registersForBits(uint64_t(V.getNumElements()) * Bits);
+    if (V.getElementType().isInteger(1))
+      return 0; // predicates
+    return registersForVector(uint64_t(V.getNumElements()),
+                              BitsOf(V.getElementType()));
   }
   if (T.isInteger(1))
     return 0; // predicates
-  if (T.isIntOrFloat())
-    return T.getIntOrFloatBitWidth() > 32 ? 2 : 1;
-  return 2; // index, memref (the aligned pointer)
+  return registersForBits(BitsOf(T));
 }
 
 double peakLiveRegisters(Region &Body) {

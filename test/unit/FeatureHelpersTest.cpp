@@ -147,6 +147,17 @@ TEST(FeatureCore, RegistersForBits) {
   EXPECT_EQ(registersForBits(128), 4u);
 }
 
+TEST(FeatureCore, RegistersForVector) {
+  // Narrow elements pack into 32-bit registers, wide ones take their own:
+  // the one rule both adapters follow.
+  EXPECT_EQ(registersForVector(2, 16), 1u);  // half2
+  EXPECT_EQ(registersForVector(4, 16), 2u);
+  EXPECT_EQ(registersForVector(4, 8), 1u);   // char4
+  EXPECT_EQ(registersForVector(4, 32), 4u);  // float4
+  EXPECT_EQ(registersForVector(2, 64), 4u);  // double2
+  EXPECT_EQ(registersForVector(3, 16), 2u);
+}
+
 TEST(FeatureCore, PeakOfLiveSpans) {
   EXPECT_EQ(peakOfLiveSpans({}), 0.0);
   // Points 0..5: a (1 register) 0-5, b (2) 1-2, c (2) 2-4, d (4) 5-5.
