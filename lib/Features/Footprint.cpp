@@ -1,6 +1,7 @@
 //===- Footprint.cpp - Distinct global bytes a block touches --------------===//
 
 #include "Footprint.h"
+#include "ScevUnknowns.h"
 #include "AccessStride.h"
 #include "ThreadDependence.h"
 
@@ -63,16 +64,10 @@ unsigned blockAxesOf(const Value *V, SmallPtrSetImpl<const Value *> &Seen) {
 /// The grid axes along which the thread-independent address part S may
 /// differ between blocks.
 unsigned blockAxesOf(const SCEV *S) {
-  SmallVector<const Value *, 8> Unknowns;
-  SCEVExprContains(S, [&](const SCEV *Op) {
-    if (auto *U = dyn_cast<SCEVUnknown>(Op))
-      Unknowns.push_back(U->getValue());
-    return false; // visit every operand
-  });
   SmallPtrSet<const Value *, 16> Seen;
   unsigned Axes = 0;
-  for (const Value *V : Unknowns)
-    Axes |= blockAxesOf(V, Seen);
+  for (const SCEVUnknown *U : unknownsOf(S))
+    Axes |= blockAxesOf(U->getValue(), Seen);
   return Axes;
 }
 

@@ -1,6 +1,7 @@
 //===- ThreadOffsets.cpp - Where each thread of a block accesses ----------===//
 
 #include "ThreadOffsets.h"
+#include "ScevUnknowns.h"
 #include "ThreadDependence.h"
 
 #include "llvm/ADT/Hashing.h"
@@ -252,21 +253,11 @@ std::optional<APInt> IndexEvaluator::evaluateSCEV(const SCEV *S,
 
 const SCEV *IndexEvaluator::fold(const SCEV *Address, ScalarEvolution &SE,
                                  const ThreadIndex *Thread) const {
-  struct IntegerUnknowns {
-    SmallVector<const Value *, 4> Found;
-    bool follow(const SCEV *S) {
-      if (auto *U = dyn_cast<SCEVUnknown>(S))
-        if (U->getType()->isIntegerTy())
-          Found.push_back(U->getValue());
-      return true;
-    }
-    bool isDone() const { return false; }
-  } Collector;
-  SCEVTraversal<IntegerUnknowns>(Collector).visitAll(Address);
   ValueToSCEVMapTy Values;
-  for (const Value *V : Collector.Found)
-    if (auto X = evaluate(V, Thread))
-      Values[V] = SE.getConstant(*X);
+  for (const SCEVUnknown *U : unknownsOf(Address))
+    if (U->getType()->isIntegerTy())
+      if (auto X = evaluate(U->getValue(), Thread))
+        Values[U->getValue()] = SE.getConstant(*X);
   return Values.empty() ? Address
                         : SCEVParameterRewriter::rewrite(Address, SE, Values);
 }

@@ -1,6 +1,7 @@
 //===- TripCounts.cpp - How often a loop of an NVPTX kernel runs ----------===//
 
 #include "TripCounts.h"
+#include "ScevUnknowns.h"
 
 #include "FeatureCore.h"
 #include "ThreadDependence.h"
@@ -30,19 +31,6 @@ std::optional<unsigned> knownTripCount(const Loop *L, ScalarEvolution &SE) {
     return std::nullopt;
   return Trip;
 }
-
-namespace {
-/// Collects the SCEVUnknowns (arguments, loads, special registers) of a SCEV.
-struct UnknownCollector {
-  SmallVector<const SCEVUnknown *, 4> Unknowns;
-  bool follow(const SCEV *S) {
-    if (auto *U = dyn_cast<SCEVUnknown>(S))
-      Unknowns.push_back(U);
-    return true;
-  }
-  bool isDone() const { return false; }
-};
-} // namespace
 
 /// V without the integer casts around it: ENERGY_ASSUME widens its value
 /// to 64 bits.
@@ -174,11 +162,9 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
     Taken = countFromIncrementFlags(L, SE);
   if (!Taken)
     return std::nullopt;
-  UnknownCollector Collector;
-  SCEVTraversal<UnknownCollector>(Collector).visitAll(Taken);
   ValueToSCEVMapTy Assumed;
   std::vector<BoundValue> Found;
-  for (const SCEVUnknown *U : Collector.Unknowns) {
+  for (const SCEVUnknown *U : unknownsOf(Taken)) {
     if (!U->getType()->isIntegerTy())
       return std::nullopt;
     // A thread's or block's index offsets where its loop starts (i = tid;

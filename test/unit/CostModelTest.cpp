@@ -385,12 +385,10 @@ TEST(AnalyticModel, WorkingSetDecidesWhetherReuseFitsInL2) {
   EXPECT_GT(Moved(Huge) / Moved(Streaming), 0.5);
 }
 
-TEST(AnalyticModel, WorkingSetInL1CutsL2Traffic) {
-  // 100 strided loads per thread: each moves a whole sector through L2
-  // (3200 bytes), though the block touches 8 distinct bytes per thread.
-  // Without a working set only DRAM sees the reuse and L2 bounds the
-  // kernel; a working set that fits in what shared memory leaves of L1
-  // takes L2 off the critical path.
+/// 100 loads of 4 bytes per thread that the stride analysis calls strided
+/// (the class model moves a whole sector per thread through L2: 3200
+/// bytes), of which the block touches 8 distinct bytes per thread.
+KernelFeatures stridedLoadsWithReuse() {
   KernelFeatures F = saxpy();
   F.global_loads = 100;
   F.global_load_bytes = 400;
@@ -399,6 +397,14 @@ TEST(AnalyticModel, WorkingSetInL1CutsL2Traffic) {
   F.global_store_bytes = 4;
   F.global_footprint_bytes = 8;
   F.global_footprint_accessed_bytes = 404;
+  return F;
+}
+
+TEST(AnalyticModel, WorkingSetInL1CutsL2Traffic) {
+  // Without a working set only DRAM sees the block's reuse and L2 bounds
+  // the kernel; a working set that fits in what shared memory leaves of L1
+  // takes L2 off the critical path.
+  KernelFeatures F = stridedLoadsWithReuse();
   uint64_t Items = uint64_t(1) << 24;
   AnalyticBreakdown Unknown =
       analyzeAnalytic(query(F, h100(), 256, Items / 256));
@@ -413,19 +419,10 @@ TEST(AnalyticModel, WorkingSetInL1CutsL2Traffic) {
 }
 
 TEST(AnalyticModel, WarpSectorsReplaceTheStrideClass) {
-  // 100 loads per thread the stride analysis calls strided (a symbolic
-  // stride), of which the block touches 8 distinct bytes per thread (DRAM
-  // moves those): the class model moves a whole sector per thread through
-  // L2 and bounds the kernel by L2. The footprint's per-warp count says a
-  // warp's access touches 4 sectors (4 bytes per thread): L2 moves that.
-  KernelFeatures F = saxpy();
-  F.global_loads = 100;
-  F.global_load_bytes = 400;
-  F.global_strided = 100;
-  F.global_coalesced = 1;
-  F.global_store_bytes = 4;
-  F.global_footprint_bytes = 8;
-  F.global_footprint_accessed_bytes = 404;
+  // The class model's sector per thread bounds the kernel by L2. The
+  // footprint's per-warp count says a warp's access touches 4 sectors (4
+  // bytes per thread): L2 moves that.
+  KernelFeatures F = stridedLoadsWithReuse();
   uint64_t Items = uint64_t(1) << 24;
   AnalyticBreakdown ByClass =
       analyzeAnalytic(query(F, h100(), 256, Items / 256));
