@@ -155,7 +155,11 @@ bool GpuFootprint::add(Operation *At, Value MemRef, ValueRange Indices,
   F.AccessBytes = AccessBytes;
   F.Executions = Executions;
   F.Constant = Address.Constant;
-  F.Identity = {reinterpret_cast<intptr_t>(MemRef.getAsOpaquePointer())};
+  // A global read through several get_global ops is one base.
+  auto Global = MemRef.getDefiningOp<memref::GetGlobalOp>();
+  F.Identity = {reinterpret_cast<intptr_t>(
+      Global ? Global.getNameAttr().getAsOpaquePointer()
+             : MemRef.getAsOpaquePointer())};
   auto Coefficient = [&](Var X, const void *Of = nullptr) {
     auto It = Address.Coefficients.find({X, Of});
     return It == Address.Coefficients.end() ? 0 : It->second;
