@@ -25,6 +25,9 @@
 // follows from the block's shape (ThreadOffsets.h): its threads become
 // offsets, not terms. What is neither is not counted here; the cost model
 // keeps its per-access estimate for it.
+// This file reads LLVM IR (ScalarEvolution) into accesses; the groups and
+// their sums are FeatureCore's FootprintGroups, which the gpu-dialect
+// adapter (lib/MLIR/GpuFootprint.h) fills too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_FOOTPRINT_H
