@@ -1,4 +1,4 @@
-//===- GpuFootprint.cpp - Global bytes a gpu.func block touches ----------===//
+//===- GpuFootprint.cpp - Global bytes a gpu.func block touches -----------===//
 
 #include "GpuFootprint.h"
 #include "GpuAccessAnalysis.h"
@@ -71,8 +71,7 @@ GpuFootprint::affineOf(Value V, unsigned Depth) const {
           arith::ExtUIOp, arith::TruncIOp>(Def))
     return affineOf(Def->getOperand(0), Depth + 1);
   if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp,
-           arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(
-          Def))
+           arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(Def))
     return std::nullopt;
   std::optional<Affine> L = affineOf(Def->getOperand(0), Depth + 1);
   std::optional<Affine> R = affineOf(Def->getOperand(1), Depth + 1);

@@ -1,4 +1,4 @@
-//===- GpuFootprint.h - Global bytes a gpu.func block touches --*- C++ -*-===//
+//===- GpuFootprint.h - Global bytes a gpu.func block touches ---*- C++ -*-===//
 //
 // The MLIR adapter of the block footprint (lib/Features/Footprint.h is the
 // LLVM one; the math is FeatureCore's FootprintGroups). A global access is
