@@ -414,17 +414,8 @@ KernelFeatures FeatureCounter::count(Function &F) {
   Out.register_estimate =
       std::max(Out.register_estimate,
                static_cast<double>(peakLiveRegisters(F) + ReservedRegisters));
-  if (Footprint) {
-    double Threads = double(Opts.Block[0]) * Opts.Block[1] * Opts.Block[2];
-    Out.global_footprint_bytes = Footprint->sectorBytes() / Threads;
-    Out.global_footprint_accessed_bytes = Footprint->accessedBytesPerThread();
-    Out.global_warp_sector_bytes = Footprint->warpSectorBytesPerThread();
-    Out.global_working_set_bytes = Footprint->workingSetBytes() / Threads;
-    BlockFootprint::SharedAcrossBlocks Shared = Footprint->sharedAcrossBlocks();
-    Out.global_footprint_row_shared_bytes = Shared.Row / Threads;
-    Out.global_footprint_column_shared_bytes = Shared.Column / Threads;
-    Out.global_footprint_grid_shared_bytes = Shared.Grid / Threads;
-  }
+  if (Footprint)
+    Footprint->groups().setFeatures(Out);
 
   return Done[&F] = Out;
 }

@@ -2,7 +2,13 @@
 
 #include "FeatureCore.h"
 
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <vector>
 
 namespace energy {
@@ -91,6 +97,247 @@ void DependenceDepth::add(const void *Op, llvm::ArrayRef<const void *> Uses) {
     D = std::max(D, Depth.lookup(Used));
   Depth[Op] = D + 1;
   Longest = std::max(Longest, D + 1);
+}
+
+//===-- Block footprints --------------------------------------------------===//
+
+namespace {
+
+constexpr double SectorBytes = 32;
+/// Beyond this many rows x constants, the union is estimated, not listed.
+constexpr double MaxEnumeratedIntervals = 1 << 16;
+
+/// Sorted, disjoint byte intervals [first, second).
+using Intervals = std::vector<std::pair<int64_t, int64_t>>;
+
+/// The union of any intervals, as sorted disjoint ones.
+Intervals merged(Intervals Spans) {
+  llvm::sort(Spans);
+  Intervals Out;
+  for (auto [Begin, End] : Spans) {
+    if (!Out.empty() && Begin <= Out.back().second)
+      Out.back().second = std::max(Out.back().second, End);
+    else
+      Out.push_back({Begin, End});
+  }
+  return Out;
+}
+
+/// The bytes of whole sectors the intervals touch.
+double sectorBytesOf(const Intervals &Spans) {
+  auto Sector = static_cast<int64_t>(SectorBytes);
+  auto Floor = [&](int64_t X) {
+    return X >= 0 ? X / Sector : -((-X + Sector - 1) / Sector);
+  };
+  double Bytes = 0;
+  int64_t LastSector = std::numeric_limits<int64_t>::min();
+  for (auto [Begin, End] : Spans) {
+    int64_t From = std::max(Floor(Begin), LastSector + 1), To = Floor(End - 1);
+    if (To >= From)
+      Bytes += double(To - From + 1) * SectorBytes;
+    LastSector = std::max(LastSector, To);
+  }
+  return Bytes;
+}
+
+} // namespace
+
+double boxFootprintBytes(llvm::ArrayRef<FootprintTerm> Terms,
+                         llvm::ArrayRef<int64_t> Offsets,
+                         uint64_t AccessBytes) {
+  // Equal coefficients merge: e1 and e2 values cover e1 + e2 - 1.
+  std::map<int64_t, double> Extents;
+  for (const FootprintTerm &T : Terms) {
+    double E = std::max(1.0, std::ceil(T.Extent));
+    if (T.Coefficient == 0 || E <= 1)
+      continue;
+    double &Merged =
+        Extents.try_emplace(std::llabs(T.Coefficient), 1.0).first->second;
+    Merged += E - 1;
+  }
+  // Smallest coefficients first: while one does not exceed the contiguous
+  // run, it extends the run; the rest repeat the run (rows).
+  double Run = double(AccessBytes);
+  std::vector<std::pair<int64_t, double>> Rows;
+  for (auto [C, E] : Extents) {
+    if (Rows.empty() && double(C) <= Run)
+      Run += double(C) * (E - 1);
+    else
+      Rows.push_back({C, E});
+  }
+  auto Length = static_cast<int64_t>(Run);
+  Intervals Spans;
+  for (int64_t O : Offsets)
+    Spans.push_back({O, O + Length});
+  if (Spans.empty())
+    Spans.push_back({0, Length});
+  Spans = merged(std::move(Spans));
+  // Rows, smallest first, copy the union so far; listed while the copies
+  // are few, else counted: Copies disjoint copies of Spans, spanning Width.
+  double Copies = 1;
+  double Width = double(Spans.back().second - Spans.front().first);
+  for (auto [C, E] : Rows) {
+    if (Copies == 1 && double(Spans.size()) * E <= MaxEnumeratedIntervals) {
+      Intervals Copied;
+      Copied.reserve(Spans.size() * size_t(E));
+      for (auto [Begin, End] : Spans)
+        for (int64_t K = 0; K < int64_t(E); ++K)
+          Copied.push_back({Begin + K * C, End + K * C});
+      Spans = merged(std::move(Copied));
+      Width = double(Spans.back().second - Spans.front().first);
+      continue;
+    }
+    // Too many to list: E copies, C apart, of a union Width wide cover
+    // E - 1 + ceil(Width / C) periods of C bytes, each holding what the
+    // union covers modulo C.
+    if (Copies == 1) {
+      Intervals Folded;
+      for (auto [Begin, End] : Spans) {
+        if (End - Begin >= C) {
+          Folded = {{0, C}};
+          break;
+        }
+        int64_t From = ((Begin % C) + C) % C, To = From + (End - Begin);
+        Folded.push_back({From, std::min(To, C)});
+        if (To > C)
+          Folded.push_back({0, To - C});
+      }
+      Spans = merged(std::move(Folded));
+    }
+    Copies *= E - 1 + std::ceil(Width / double(C));
+    Width += double(C) * (E - 1);
+  }
+  return Copies * sectorBytesOf(Spans);
+}
+
+/// The sector bytes one warp's access moves, per thread of the warp: each
+/// thread reads AccessBytes at Constant + its offset from an address taken
+/// to be sector-aligned (allocations are 256-byte aligned; the uniform part
+/// of an index is taken to keep that).
+double sectorBytesPerWarpThread(llvm::ArrayRef<int64_t> Offsets,
+                                int64_t Constant, uint64_t AccessBytes) {
+  if (Offsets.empty())
+    return 0;
+  auto Sector = [](int64_t Byte) {
+    return Byte >= 0
+               ? Byte / int64_t(SectorBytes)
+               : -((-Byte + int64_t(SectorBytes) - 1) / int64_t(SectorBytes));
+  };
+  std::vector<int64_t> Sectors;
+  for (int64_t Offset : Offsets) {
+    int64_t First = Constant + Offset;
+    for (int64_t S = Sector(First);
+         S <= Sector(First + int64_t(AccessBytes) - 1); ++S)
+      Sectors.push_back(S);
+  }
+  llvm::sort(Sectors);
+  Sectors.erase(std::unique(Sectors.begin(), Sectors.end()), Sectors.end());
+  return double(Sectors.size()) * SectorBytes / double(Offsets.size());
+}
+
+FootprintGroups::FootprintGroups(std::array<unsigned, 3> Block)
+    : Block(Block) {}
+
+unsigned FootprintGroups::threads() const {
+  return Block[0] * Block[1] * Block[2];
+}
+
+void FootprintGroups::add(FootprintAccess A) {
+  std::vector<int64_t> Key = std::move(A.Identity);
+  Key.push_back(int64_t(A.AccessBytes));
+  for (const FootprintTerm &T : A.Terms) {
+    Key.push_back(T.Coefficient);
+    Key.push_back(int64_t(std::ceil(T.Extent)));
+    Key.push_back(T.Outermost);
+  }
+  if (A.PerThread) // accesses that spread the threads alike share a group
+    Key.push_back(int64_t(llvm::hash_combine_range(A.PerThread->begin(),
+                                                   A.PerThread->end())));
+  auto [It, New] = Groups.try_emplace(std::move(Key));
+  Group &Into = It->second;
+  if (New) {
+    Into.Terms = A.Terms;
+    Into.AccessBytes = A.AccessBytes;
+    Into.BlockAxes = A.BlockAxes;
+  }
+  if (A.PerThread)
+    for (int64_t Offset : *A.PerThread)
+      Into.Offsets.push_back(A.Constant + Offset);
+  else
+    Into.Offsets.push_back(A.Constant);
+  Into.Executions += A.Executions;
+  Accessed += A.Executions * double(A.AccessBytes);
+  // The first warp's offsets (x fastest), relative to thread 0's address.
+  std::vector<int64_t> WarpOffsets;
+  for (unsigned T = 0; T < std::min(WarpThreads, threads()); ++T) {
+    if (A.PerThread) {
+      WarpOffsets.push_back((*A.PerThread)[T]);
+      continue;
+    }
+    unsigned X = T % Block[0], Y = (T / Block[0]) % Block[1],
+             Z = T / (Block[0] * Block[1]);
+    WarpOffsets.push_back(A.ThreadStride[0] * X + A.ThreadStride[1] * Y +
+                          A.ThreadStride[2] * Z);
+  }
+  WarpSectorBytes += A.Executions * sectorBytesPerWarpThread(
+                                        WarpOffsets, A.Constant, A.AccessBytes);
+}
+
+double
+FootprintGroups::sumOverGroups(bool OneOutermostIteration,
+                               std::optional<unsigned> OnlyBlockAxes) const {
+  double Threads = double(Block[0]) * Block[1] * Block[2];
+  std::vector<double> PerGroup;
+  for (const auto &[Key, G] : Groups) {
+    if (OnlyBlockAxes && G.BlockAxes != *OnlyBlockAxes)
+      continue;
+    std::vector<FootprintTerm> Terms;
+    double Iterations = 1;
+    for (const FootprintTerm &T : G.Terms) {
+      if (OneOutermostIteration && T.Outermost)
+        Iterations = std::max(1.0, T.Extent);
+      else
+        Terms.push_back(T);
+    }
+    double Box = boxFootprintBytes(Terms, G.Offsets, G.AccessBytes);
+    // Never more than one sector per access.
+    double Most = G.Executions / Iterations * Threads *
+                  std::ceil(double(G.AccessBytes) / SectorBytes) * SectorBytes;
+    PerGroup.push_back(std::min(Box, Most));
+  }
+  // Summed in a fixed order: the groups' order follows the adapters'
+  // identities (pointer values).
+  llvm::sort(PerGroup);
+  double Sum = 0;
+  for (double B : PerGroup)
+    Sum += B;
+  return Sum;
+}
+
+double FootprintGroups::sectorBytes() const { return sumOverGroups(false); }
+
+double FootprintGroups::workingSetBytes() const { return sumOverGroups(true); }
+
+FootprintGroups::SharedAcrossBlocks
+FootprintGroups::sharedAcrossBlocks() const {
+  constexpr unsigned X = 0b001, Y = 0b010;
+  SharedAcrossBlocks S;
+  S.Row = sumOverGroups(false, Y);
+  S.Column = sumOverGroups(false, X);
+  S.Grid = sumOverGroups(false, 0u);
+  return S;
+}
+
+void FootprintGroups::setFeatures(KernelFeatures &Out) const {
+  double Threads = double(threads());
+  Out.global_footprint_bytes = sectorBytes() / Threads;
+  Out.global_footprint_accessed_bytes = accessedBytesPerThread();
+  Out.global_warp_sector_bytes = warpSectorBytesPerThread();
+  Out.global_working_set_bytes = workingSetBytes() / Threads;
+  SharedAcrossBlocks Shared = sharedAcrossBlocks();
+  Out.global_footprint_row_shared_bytes = Shared.Row / Threads;
+  Out.global_footprint_column_shared_bytes = Shared.Column / Threads;
+  Out.global_footprint_grid_shared_bytes = Shared.Grid / Threads;
 }
 
 } // namespace energy

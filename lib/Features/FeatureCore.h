@@ -17,7 +17,11 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <array>
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
 
 namespace energy {
 
@@ -76,6 +80,100 @@ struct LiveSpan {
 
 /// The most registers live at one point: the peak of the spans' sum.
 double peakOfLiveSpans(llvm::ArrayRef<LiveSpan> Spans);
+
+/// One coefficient of an affine address and how many values its variable
+/// takes in a block (threads along an axis, iterations of a loop).
+struct FootprintTerm {
+  int64_t Coefficient; // bytes per step of the variable
+  double Extent;       // values of the variable
+  /// The variable is the iteration of the outermost loop around the access.
+  bool Outermost = false;
+};
+
+/// The distinct bytes, in whole sectors, of a box spanned by Terms from
+/// addresses offset by Offsets (bytes) with accesses of AccessBytes each.
+double boxFootprintBytes(llvm::ArrayRef<FootprintTerm> Terms,
+                         llvm::ArrayRef<int64_t> Offsets, uint64_t AccessBytes);
+
+/// The sector bytes one warp's access moves, per thread of the warp: each
+/// thread reads AccessBytes at Constant + its offset (Offsets, one per
+/// thread of the warp) from an address taken to be sector-aligned.
+double sectorBytesPerWarpThread(llvm::ArrayRef<int64_t> Offsets,
+                                int64_t Constant, uint64_t AccessBytes);
+
+/// One affine global access as an adapter reads it (Footprint.h for the
+/// LLVM side, lib/MLIR/GpuFootprint for the gpu dialect): thread 0's first
+/// address is base + uniform part + Constant.
+struct FootprintAccess {
+  /// The base and the uniform part, as the adapter tells them apart.
+  std::vector<int64_t> Identity;
+  uint64_t AccessBytes = 0;
+  /// The threads' terms (when the address is affine in them), then the
+  /// loops' from the innermost out.
+  std::vector<FootprintTerm> Terms;
+  /// Bytes per thread along each axis, when Terms hold the threads.
+  std::array<int64_t, 3> ThreadStride = {0, 0, 0};
+  /// Otherwise each thread's offset from thread 0's (x fastest).
+  std::optional<std::vector<int64_t>> PerThread;
+  int64_t Constant = 0;
+  double Executions = 0;  // per thread
+  unsigned BlockAxes = 0; // bit A: the address may differ along blockIdx.A
+};
+
+/// The footprint features of a block of the given shape from its affine
+/// global accesses: accesses with the same identity, access size and terms
+/// form a group, whose footprint is the box its terms span from its
+/// accesses' offsets (Footprint.h explains the box).
+class FootprintGroups {
+public:
+  explicit FootprintGroups(std::array<unsigned, 3> Block);
+
+  void add(FootprintAccess A);
+
+  /// Distinct sector bytes of every group, per block.
+  double sectorBytes() const;
+  /// The same for one iteration of each access's outermost loop.
+  double workingSetBytes() const;
+  /// Bytes the accesses move per thread, repeats included.
+  double accessedBytesPerThread() const { return Accessed; }
+  /// The distinct sectors each warp-wide access moves (the first warp's,
+  /// by the block's shape), per thread.
+  double warpSectorBytesPerThread() const { return WarpSectorBytes; }
+
+  /// The part of sectorBytes() other blocks read too, by the block indices
+  /// the addresses depend on.
+  struct SharedAcrossBlocks {
+    double Row = 0;    // depends on blockIdx.y only
+    double Column = 0; // depends on blockIdx.x only
+    double Grid = 0;   // depends on no block index
+  };
+  SharedAcrossBlocks sharedAcrossBlocks() const;
+
+  /// Sets Out's global footprint features, per thread of the block.
+  void setFeatures(KernelFeatures &Out) const;
+
+private:
+  struct Group {
+    std::vector<FootprintTerm> Terms;
+    uint64_t AccessBytes = 0;
+    std::vector<int64_t> Offsets;
+    double Executions = 0; // per thread, over the group's accesses
+    unsigned BlockAxes = 0;
+  };
+  std::array<unsigned, 3> Block;
+  /// Keyed by identity, access size and terms.
+  std::map<std::vector<int64_t>, Group> Groups;
+  double Accessed = 0;
+  double WarpSectorBytes = 0;
+  static constexpr unsigned WarpThreads = 32;
+  unsigned threads() const;
+
+  /// Sector bytes per block summed over the groups (those whose addresses
+  /// depend on exactly the block axes OnlyBlockAxes, if given), with or
+  /// without the outermost loops' terms.
+  double sumOverGroups(bool OneOutermostIteration,
+                       std::optional<unsigned> OnlyBlockAxes = {}) const;
+};
 
 } // namespace energy
 

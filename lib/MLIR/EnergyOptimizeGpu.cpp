@@ -451,7 +451,8 @@ struct PrintGpuFeaturesPass
     getOperation().walk([](gpu::GPUFuncOp Kernel) {
       if (!Kernel.isKernel())
         return;
-      GpuKernelFeatures Analysis = computeGpuKernelFeatures(Kernel);
+      GpuKernelFeatures Analysis =
+          computeGpuKernelFeatures(Kernel, statedBlockShape(Kernel));
       if (Analysis.Unsupported)
         warnUnsupported(Kernel, Analysis.Unsupported,
                         "its features are not printed");

@@ -4,6 +4,7 @@
 
 #include "CallClassifier.h"
 #include "GpuAccessAnalysis.h"
+#include "GpuFootprint.h"
 #include "GpuRegisterPressure.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -194,11 +195,13 @@ bool isIntOp(Operation *Op) {
 
 class FeatureCounter {
 public:
-  explicit FeatureCounter(gpu::GPUFuncOp Kernel) : Kernel(Kernel) {}
+  FeatureCounter(gpu::GPUFuncOp Kernel, std::array<unsigned, 3> Block)
+      : Kernel(Kernel), FootprintBlock(Block) {}
   GpuKernelFeatures run();
 
 private:
   gpu::GPUFuncOp Kernel;
+  std::array<unsigned, 3> FootprintBlock; // zeros: not known
   Operation *Unsupported = nullptr;
   std::map<Operation *, KernelFeatures> Done;
   llvm::DenseSet<Operation *> InProgress;
@@ -209,14 +212,16 @@ private:
     KernelFeatures &Out;
     const ThreadTaint &Taint;
     const StrideAnalysis &Strides;
+    /// The kernel's, when its block shape is known.
+    GpuFootprint *Footprint = nullptr;
   };
 
   KernelFeatures countFunction(FunctionOpInterface F);
   void countRegion(Region &R, double W, unsigned Depth, Scope &S);
   void countOp(Operation *Op, double W, unsigned Depth, Scope &S);
   void countLeaf(Operation *Op, double W, Scope &S);
-  void countAccess(Value MemRef, ValueRange Indices, Type Accessed,
-                   bool IsStore, double W, Scope &S,
+  void countAccess(Operation *At, Value MemRef, ValueRange Indices,
+                   Type Accessed, bool IsStore, double W, Scope &S,
                    std::optional<StrideClass> Class = std::nullopt);
   static void countFloat(Type T, double N, bool FMA, KernelFeatures &Out);
   static void countKind(CallKind Kind, Type T, double W, KernelFeatures &Out);
@@ -245,9 +250,10 @@ void FeatureCounter::countKind(CallKind Kind, Type T, double W,
                     T ? lanes(T) : 1, W);
 }
 
-void FeatureCounter::countAccess(Value MemRef, ValueRange Indices,
-                                 Type Accessed, bool IsStore, double W,
-                                 Scope &S, std::optional<StrideClass> Class) {
+void FeatureCounter::countAccess(Operation *At, Value MemRef,
+                                 ValueRange Indices, Type Accessed,
+                                 bool IsStore, double W, Scope &S,
+                                 std::optional<StrideClass> Class) {
   MemoryAccess A;
   A.Space = spaceOf(MemRef);
   A.Bytes = bytesOf(Accessed);
@@ -257,6 +263,8 @@ void FeatureCounter::countAccess(Value MemRef, ValueRange Indices,
     return Class.value_or(classifyStride(S.Strides.ofAccess(MemRef, Indices),
                                          static_cast<uint64_t>(A.Bytes)));
   });
+  if (S.Footprint && A.Space == MemSpace::Global)
+    S.Footprint->add(At, MemRef, Indices, static_cast<uint64_t>(A.Bytes), W);
 }
 
 /// Whether Op is a step of its block's dependence chain: an op that counts
@@ -389,15 +397,16 @@ void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
 
   // memory
   if (auto Load = dyn_cast<memref::LoadOp>(Op))
-    return countAccess(Load.getMemRef(), Load.getIndices(), T, false, W, S);
+    return countAccess(Op, Load.getMemRef(), Load.getIndices(), T, false, W,
+                       S);
   if (auto Store = dyn_cast<memref::StoreOp>(Op))
-    return countAccess(Store.getMemRef(), Store.getIndices(),
+    return countAccess(Op, Store.getMemRef(), Store.getIndices(),
                        Store.getValueToStore().getType(), true, W, S);
   if (Name == "vector.load")
-    return countAccess(Op->getOperand(0), Op->getOperands().drop_front(), T,
-                       false, W, S);
+    return countAccess(Op, Op->getOperand(0), Op->getOperands().drop_front(),
+                       T, false, W, S);
   if (Name == "vector.store")
-    return countAccess(Op->getOperand(1), Op->getOperands().drop_front(2),
+    return countAccess(Op, Op->getOperand(1), Op->getOperands().drop_front(2),
                        Op->getOperand(0).getType(), true, W, S);
   if (auto Atomic = dyn_cast<memref::AtomicRMWOp>(Op)) {
     (spaceOf(Atomic.getMemref()) == MemSpace::Shared ? Out.shared_atomics
@@ -460,7 +469,7 @@ void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
     int64_t Elements = Fragment.getShape()[0] * Fragment.getShape()[1];
     Type PerThread = VectorType::get({std::max<int64_t>(1, Elements / 32)},
                                      Fragment.getElementType());
-    return countAccess(MemRef, {}, PerThread, IsStore, W, S,
+    return countAccess(Op, MemRef, {}, PerThread, IsStore, W, S,
                        StrideClass::Strided);
   }
 
@@ -506,7 +515,16 @@ KernelFeatures FeatureCounter::countFunction(FunctionOpInterface F) {
   ThreadTaint Taint(Body);
   StrideAnalysis Strides(Taint);
   Scope S{Out, Taint, Strides};
+  std::optional<GpuFootprint> Footprint;
+  if (F.getOperation() == Kernel.getOperation() &&
+      llvm::all_of(FootprintBlock, [](unsigned D) { return D; })) {
+    Footprint.emplace(FootprintBlock,
+                      [](scf::ForOp For) { return tripCount(For).Count; });
+    S.Footprint = &*Footprint;
+  }
   countRegion(Body, 1, 0, S);
+  if (Footprint)
+    Footprint->groups().setFeatures(Out);
   Out.register_estimate = std::max(Out.register_estimate,
                                    peakLiveRegisters(Body) + ReservedRegisters);
   InProgress.erase(F.getOperation());
@@ -559,8 +577,23 @@ GpuKernelFeatures FeatureCounter::run() {
 
 } // namespace
 
-GpuKernelFeatures computeGpuKernelFeatures(gpu::GPUFuncOp Kernel) {
-  return FeatureCounter(Kernel).run();
+/// The block shape the kernel runs with: known_block_size, else
+/// nvvm.reqntid; zeros when neither says.
+std::array<unsigned, 3> statedBlockShape(gpu::GPUFuncOp Kernel) {
+  std::array<unsigned, 3> Block = {0, 0, 0};
+  auto A = Kernel.getKnownBlockSizeAttr();
+  if (!A)
+    A = Kernel->getAttrOfType<DenseI32ArrayAttr>("nvvm.reqntid");
+  if (A)
+    for (auto [I, V] : llvm::enumerate(A.asArrayRef()))
+      if (I < 3)
+        Block[I] = V > 0 ? static_cast<unsigned>(V) : 0;
+  return Block;
+}
+
+GpuKernelFeatures computeGpuKernelFeatures(gpu::GPUFuncOp Kernel,
+                                           std::array<unsigned, 3> Block) {
+  return FeatureCounter(Kernel, Block).run();
 }
 
 } // namespace energy

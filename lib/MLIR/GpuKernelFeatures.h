@@ -22,6 +22,9 @@
 //    outside of lives to the loop's end), in 32-bit registers: index and
 //    64-bit values 2, i1 0, memrefs 2 (the aligned pointer), vectors per
 //    lane; plus ReservedRegisters;
+//  - the global footprint features are computed for a given block shape
+//    only (the print pass gives the kernel's known_block_size or
+//    nvvm.reqntid), from the accesses GpuFootprint.h covers;
 //  - critical_path is the longest dependence chain of each block (the
 //    LLVM analysis's DependenceDepth) over the ops counted as instructions
 //    there, weighted like them; an scf.for or scf.while adds its body's.
@@ -34,6 +37,8 @@
 #define ENERGY_LIB_MLIR_GPUKERNELFEATURES_H
 
 #include "energy/KernelFeatures.h"
+
+#include <array>
 
 namespace mlir {
 class Operation;
@@ -50,7 +55,15 @@ struct GpuKernelFeatures {
   mlir::Operation *Unsupported = nullptr;
 };
 
-GpuKernelFeatures computeGpuKernelFeatures(mlir::gpu::GPUFuncOp Kernel);
+/// Block: the shape the features are for, or zeros when it is not known;
+/// the global footprint (GpuFootprint.h) needs it.
+GpuKernelFeatures computeGpuKernelFeatures(mlir::gpu::GPUFuncOp Kernel,
+                                           std::array<unsigned, 3> Block = {
+                                               0, 0, 0});
+
+/// The block shape the kernel states it runs with: known_block_size, else
+/// nvvm.reqntid; zeros when neither says.
+std::array<unsigned, 3> statedBlockShape(mlir::gpu::GPUFuncOp Kernel);
 
 } // namespace energy
 

@@ -50,4 +50,8 @@ def EnergyPrintGpuFeatures
     : Pass<"energy-print-gpu-features", "::mlir::ModuleOp"> {
   let summary = "Print the static features of each gpu.func kernel (to "
                 "stderr, as print<energy-features> does)";
+  let description = [{
+    The global footprint features are for the block the kernel states
+    (known_block_size, else nvvm.reqntid); without one they are 0.
+  }];
 }

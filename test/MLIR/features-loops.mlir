@@ -37,17 +37,31 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  ilp: {{[0-9.]+}} instr/step
     // CHECK-NEXT:  shared_stride_x: {{-?[0-9]+}} bytes
     // CHECK-NEXT:  shared_stride_y: {{-?[0-9]+}} bytes
-    // The MLIR analysis computes no footprint yet.
-    // CHECK-NEXT:  global_footprint_bytes: 0 bytes/thread
-    // CHECK-NEXT:  global_footprint_accessed_bytes: 0 bytes/thread
-    // CHECK-NEXT:  global_warp_sector_bytes: 0 bytes/thread
-    // CHECK-NEXT:  global_working_set_bytes: 0 bytes/thread
-    // CHECK-NEXT:  global_footprint_row_shared_bytes: 0 bytes/thread
-    // CHECK-NEXT:  global_footprint_column_shared_bytes: 0 bytes/thread
+    // The footprint at the 16x16 block the kernel states. A and B are
+    // ?x? memrefs: rows of 4096 floats (16384 bytes); the kt loop runs
+    // 4096 / 16 = 256 times, 16 floats (64 bytes) right in A, 16 rows
+    // (262144 bytes) down in B. A: threadIdx.x's 16 floats (64 bytes), the
+    // loop's 256 x 64 bytes continue them to a whole row (16384), the 16
+    // rows of threadIdx.y continue that: 262144 bytes. B: 16 rows
+    // (threadIdx.y) x 256 steps of 64 bytes: 4096 x 64 = 262144. C: 16 rows
+    // of 64 bytes, 1024. (262144 + 262144 + 1024) / 256 = 2052, the
+    // 256 x (4 + 4) + 4 bytes a thread accesses: no reuse within a block.
+    // A warp is 2 rows of 16 threads: 2 x 2 sectors in each of A's and B's
+    // 256 reads and C's write: 256 x 4 + 256 x 4 + 4 = 2052. One kt step:
+    // 16 x 64 bytes of A, of B and of C: 3072 / 256 = 12. A's tile is a
+    // grid row's (block_id y only: 262144 / 256 = 1024), B's a grid
+    // column's (block_id x only: 1024), C's neither's.
+    // CHECK-NEXT:  global_footprint_bytes: 2052 bytes/thread
+    // CHECK-NEXT:  global_footprint_accessed_bytes: 2052 bytes/thread
+    // CHECK-NEXT:  global_warp_sector_bytes: 2052 bytes/thread
+    // CHECK-NEXT:  global_working_set_bytes: 12 bytes/thread
+    // CHECK-NEXT:  global_footprint_row_shared_bytes: 1024 bytes/thread
+    // CHECK-NEXT:  global_footprint_column_shared_bytes: 1024 bytes/thread
     // CHECK-NEXT:  global_footprint_grid_shared_bytes: 0 bytes/thread
     // CHECK-NEXT:  dims: tid=xy ctaid=xy ntid= nctaid=
     gpu.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %n: index)
-        workgroup(%tileB: memref<16x16xf32, #wg>) kernel {
+        workgroup(%tileB: memref<16x16xf32, #wg>) kernel
+        attributes {known_block_size = array<i32: 16, 16, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c16 = arith.constant 16 : index

@@ -139,6 +139,59 @@ TEST(Footprint, ManyRowsAreEstimated) {
             double((1 << 20) + 1) * 128);
 }
 
+TEST(Footprint, WarpSectors) {
+  // A warp reading a row of 32 floats: 4 sectors, 4 bytes a thread; shifted
+  // by one float it straddles 5.
+  std::vector<int64_t> Row;
+  for (int64_t T = 0; T < 32; ++T)
+    Row.push_back(4 * T);
+  EXPECT_EQ(sectorBytesPerWarpThread(Row, 0, 4), 4);
+  EXPECT_EQ(sectorBytesPerWarpThread(Row, 4, 4), 5);
+  // Every thread at one address: one sector for 32 threads.
+  EXPECT_EQ(sectorBytesPerWarpThread(std::vector<int64_t>(32, 0), 0, 4), 1);
+}
+
+TEST(Footprint, GroupsOfAMatvec) {
+  // global-footprint.cu's matvec_rows at 32x8: c[y][x] = sum_k a[y][k] *
+  // b[k][x], rows of a 512 floats, of b and c 4096.
+  FootprintGroups G({32, 8, 1});
+  constexpr unsigned X = 0b001, Y = 0b010;
+  FootprintAccess A;
+  A.Identity = {1};
+  A.AccessBytes = 4;
+  A.Terms = {{2048, 8}, {4, 512, /*Outermost=*/true}};
+  A.ThreadStride = {0, 2048, 0};
+  A.Executions = 512;
+  A.BlockAxes = Y;
+  FootprintAccess B = A;
+  B.Identity = {2};
+  B.Terms = {{4, 32}, {16384, 512, /*Outermost=*/true}};
+  B.ThreadStride = {4, 0, 0};
+  B.BlockAxes = X;
+  FootprintAccess C = B;
+  C.Identity = {3};
+  C.Terms = {{4, 32}, {16384, 8}};
+  C.ThreadStride = {4, 16384, 0};
+  C.Executions = 1;
+  C.BlockAxes = X | Y;
+  for (const FootprintAccess &Access : {A, B, C})
+    G.add(Access);
+  // 16 KiB of a, 512 rows of 128 bytes of b, 8 of c.
+  EXPECT_EQ(G.sectorBytes(), 16384 + 65536 + 1024);
+  EXPECT_EQ(G.accessedBytesPerThread(), 512 * 8 + 4);
+  // A warp: 1 sector of a, 4 of b in each step; 4 of c.
+  EXPECT_EQ(G.warpSectorBytesPerThread(), 512 + 512 * 4 + 4);
+  // One k step: a sector of each of a's 8 rows, a row of b, c.
+  EXPECT_EQ(G.workingSetBytes(), 8 * 32 + 128 + 1024);
+  FootprintGroups::SharedAcrossBlocks S = G.sharedAcrossBlocks();
+  EXPECT_EQ(S.Row, 16384);
+  EXPECT_EQ(S.Column, 65536);
+  EXPECT_EQ(S.Grid, 0);
+  // The same access again joins its group: no new bytes.
+  G.add(C);
+  EXPECT_EQ(G.sectorBytes(), 16384 + 65536 + 1024);
+}
+
 TEST(FeatureCore, RegistersForBits) {
   EXPECT_EQ(registersForBits(1), 1u);
   EXPECT_EQ(registersForBits(32), 1u);
