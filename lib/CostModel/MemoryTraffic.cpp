@@ -12,6 +12,23 @@ namespace energy {
 
 namespace {
 
+/// Bytes per thread the global (and generic) accesses move, repeats
+/// included.
+double globalBytesAccessed(const KernelFeatures &F) {
+  return nonNegative(F.global_load_bytes) + nonNegative(F.global_store_bytes) +
+         nonNegative(F.generic_load_bytes) + nonNegative(F.generic_store_bytes);
+}
+
+/// The bytes of one SM's unified L1 that the shared memory of its resident
+/// blocks leaves to cached data (0 where the architecture caches no global
+/// data in L1).
+double l1LeftByShared(const CostQuery &Q) {
+  const GpuArch &A = *Q.Arch;
+  double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
+  return double(A.UnifiedL1Bytes) -
+         std::min(double(A.SharedMemPerSM), Blocks * Q.SharedBytesPerBlock);
+}
+
 /// DRAM bytes per thread under the coalescing model. Generic accesses count
 /// as coalesced global ones (in CUDA an unresolved pointer is nearly always
 /// global memory); so do global accesses the stride analysis left
@@ -24,9 +41,7 @@ namespace {
 double dramBytesPerThread(const KernelFeatures &F, unsigned BlockX,
                           unsigned WarpSize, double &Accesses,
                           double &L2Bytes) {
-  double Bytes =
-      nonNegative(F.global_load_bytes) + nonNegative(F.global_store_bytes) +
-      nonNegative(F.generic_load_bytes) + nonNegative(F.generic_store_bytes);
+  double Bytes = globalBytesAccessed(F);
   Accesses = nonNegative(F.global_loads) + nonNegative(F.global_stores) +
              nonNegative(F.generic_loads) + nonNegative(F.generic_stores);
   if (Accesses <= 0 || Bytes <= 0)
@@ -99,9 +114,7 @@ struct CoverSplit {
 /// the covered accesses move their exact per-warp sectors where the
 /// features count them, else their share of Bytes.
 CoverSplit splitByCover(const KernelFeatures &F, double Bytes) {
-  double Accessed =
-      nonNegative(F.global_load_bytes) + nonNegative(F.global_store_bytes) +
-      nonNegative(F.generic_load_bytes) + nonNegative(F.generic_store_bytes);
+  double Accessed = globalBytesAccessed(F);
   double Covered =
       std::min(nonNegative(F.global_footprint_accessed_bytes), Accessed);
   if (Accessed <= 0 || Covered <= 0)
@@ -151,11 +164,8 @@ double reuseInL1(const KernelFeatures &F, const CostQuery &Q, CoverSplit L2) {
   const GpuArch &A = *Q.Arch;
   if (F.global_working_set_bytes <= 0 || A.UnifiedL1Bytes == 0)
     return L2.Uncovered + L2.Covered;
-  double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
-  double Cache =
-      double(A.UnifiedL1Bytes) -
-      std::min(double(A.SharedMemPerSM), Blocks * Q.SharedBytesPerBlock);
-  return withBlockReuse(F, Q, L2, Blocks, Cache);
+  return withBlockReuse(F, Q, L2, std::max(1u, Q.Occ.ActiveBlocksPerSM),
+                        l1LeftByShared(Q));
 }
 
 /// Local arrays (the ones the registers cannot hold) are cached like global
@@ -175,9 +185,7 @@ void addLocalMemoryMisses(const KernelFeatures &F, const CostQuery &Q,
   const GpuArch &A = *Q.Arch;
   double Blocks = std::max(1u, Q.Occ.ActiveBlocksPerSM);
   double FramesPerSM = Frame * Blocks * Q.threadsPerBlock();
-  double L1 =
-      double(A.UnifiedL1Bytes) -
-      std::min(double(A.SharedMemPerSM), Blocks * Q.SharedBytesPerBlock);
+  double L1 = l1LeftByShared(Q);
   double InL1 = L1 > 0 ? std::clamp(L1 / FramesPerSM, 0.0, 1.0) : 0.0;
   double InL2 = std::clamp(A.L2Bytes / (FramesPerSM * A.SMCount), 0.0, 1.0);
   double Missed = (1 - InL1) * (1 - InL2);
