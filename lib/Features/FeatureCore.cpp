@@ -218,21 +218,11 @@ double sectorBytesPerWarpThread(llvm::ArrayRef<int64_t> Offsets,
                                 int64_t Constant, uint64_t AccessBytes) {
   if (Offsets.empty())
     return 0;
-  auto Sector = [](int64_t Byte) {
-    return Byte >= 0
-               ? Byte / int64_t(SectorBytes)
-               : -((-Byte + int64_t(SectorBytes) - 1) / int64_t(SectorBytes));
-  };
-  std::vector<int64_t> Sectors;
-  for (int64_t Offset : Offsets) {
-    int64_t First = Constant + Offset;
-    for (int64_t S = Sector(First);
-         S <= Sector(First + int64_t(AccessBytes) - 1); ++S)
-      Sectors.push_back(S);
-  }
-  llvm::sort(Sectors);
-  Sectors.erase(std::unique(Sectors.begin(), Sectors.end()), Sectors.end());
-  return double(Sectors.size()) * SectorBytes / double(Offsets.size());
+  Intervals Spans;
+  for (int64_t Offset : Offsets)
+    Spans.push_back({Constant + Offset,
+                     Constant + Offset + int64_t(AccessBytes)});
+  return sectorBytesOf(merged(std::move(Spans))) / double(Offsets.size());
 }
 
 FootprintGroups::FootprintGroups(std::array<unsigned, 3> Block)
