@@ -11,7 +11,11 @@ re-measurements merged by their median):
   cuOccupancyMaxPotentialBlockSize in the baselines file; else the plugin's emulation of
   it recorded in the manifest) and the default (256 threads, default tunables);
 - for each of those, its measured energy relative to the energy-optimal configuration
-  and its time relative to the time-optimal one (1.0 = the oracle).
+  and its time relative to the time-optimal one (1.0 = the oracle);
+- how well the plugin's predictions (the manifest's analytic_time_s / analytic_energy_j,
+  made before anything was measured) rank the measured configurations: Spearman of
+  predicted vs measured time and energy, and the regret of the predicted best among them
+  (energy.ranking, as energy.kt_eval reports it).
 A configuration that was not measured (or failed) is reported as such, never guessed.
 
 The manifest names configs by id (`kernel/config`); energy-bench's rows and baselines
@@ -25,7 +29,7 @@ import os
 import statistics
 import sys
 
-from energy import dataset
+from energy import dataset, ranking
 from energy.dataset import DatasetError
 
 
@@ -70,6 +74,24 @@ def _entry(kernel, config, measured, best_energy, best_time):
             "energy_vs_best": energy_j / best_energy, "time_vs_best": time_s / best_time}
 
 
+def prediction_scores(configs, measured):
+    """Spearman and top-1 regret of the manifest's predictions over the measured configs
+    (time and energy); None where fewer than two measured configs carry a prediction."""
+    predicted = {c["id"]: (c.get("analytic_time_s"), c.get("analytic_energy_j"))
+                 for c in configs}
+    ids = [c for c in measured if c in predicted and None not in predicted[c]]
+    if len(ids) < 2:
+        return None
+    scores = {"configs": len(ids)}
+    for index, label in ((0, "time"), (1, "energy")):
+        got = [measured[c][index] for c in ids]
+        guess = [predicted[c][index] for c in ids]
+        scores[label + "_spearman"] = ranking.spearman(got, guess)
+        scores[label + "_regret"] = ranking.pick_metrics(
+            got, ranking.predicted_best(guess))["regret"]
+    return scores
+
+
 def oracle_table(manifest, frame, heuristic_picks):
     merged = _merged(frame)
     kernels = []
@@ -94,6 +116,7 @@ def oracle_table(manifest, frame, heuristic_picks):
             "occupancy_heuristic": entry(heuristic_picks.get(name,
                                                              baseline.get("occupancy_config"))),
             "default": entry(baseline.get("default_config")),
+            "prediction": prediction_scores(k.get("configs", []), measured),
         })
     return {"kernels": kernels, "summary": summarize(kernels)}
 
@@ -109,6 +132,13 @@ def summarize(kernels):
     hits = [k["plugin"]["energy"]["config"] == k["energy_optimal"]["config"]
             for k in kernels if k.get("plugin", {}).get("energy", {}).get("measured")]
     out["plugin_energy_top1"] = sum(hits) / len(hits) if hits else None
+    values = [t["time_vs_best"] for k in kernels
+              if (t := k.get("plugin", {}).get("time")) and t.get("measured")]
+    out["plugin_time_time_vs_best_median"] = statistics.median(values) if values else None
+    for field in ("time_spearman", "energy_spearman", "time_regret", "energy_regret"):
+        values = [p[field] for k in kernels
+                  if (p := k.get("prediction")) and p.get(field) is not None]
+        out["prediction_" + field + "_median"] = statistics.median(values) if values else None
     return out
 
 
@@ -117,8 +147,12 @@ def format_table(table):
         if not e or not e.get("measured"):
             return "n/a"
         return f"{e[field]:.3f}"
+    def score(k, field):
+        value = (k.get("prediction") or {}).get(field)
+        return "n/a" if value is None else f"{value:+.2f}"
     lines = [f"{'kernel':<16} {'energy-optimal':<28} {'time-optimal':<28} "
-             f"{'plugin E':>8} {'plugin T':>8} {'occ. E':>8} {'def. E':>8}"]
+             f"{'plugin E':>8} {'plugin T':>8} {'occ. E':>8} {'def. E':>8} "
+             f"{'rho T':>6} {'rho E':>6}"]
     for k in table["kernels"]:
         if not k["measured_configs"]:
             lines.append(f"{k['kernel']:<16} (no measurements)")
@@ -128,13 +162,21 @@ def format_table(table):
                      f"{k['time_optimal']['config']:<28} {cell(plugin, 'energy_vs_best'):>8} "
                      f"{cell(plugin, 'time_vs_best'):>8} "
                      f"{cell(k['occupancy_heuristic'], 'energy_vs_best'):>8} "
-                     f"{cell(k['default'], 'energy_vs_best'):>8}")
+                     f"{cell(k['default'], 'energy_vs_best'):>8} "
+                     f"{score(k, 'time_spearman'):>6} {score(k, 'energy_spearman'):>6}")
     s = table["summary"]
     fmt = lambda v: "n/a" if v is None else f"{v:.3f}"
     lines.append(f"median energy / best: plugin {fmt(s['plugin_energy_energy_vs_best_median'])}, "
                  f"occupancy heuristic {fmt(s['occupancy_heuristic_energy_vs_best_median'])}, "
                  f"default {fmt(s['default_energy_vs_best_median'])}; "
                  f"plugin top-1 {fmt(s['plugin_energy_top1'])}")
+    lines.append(f"median time / best: plugin (time objective) "
+                 f"{fmt(s['plugin_time_time_vs_best_median'])}")
+    lines.append(f"predictions over the measured configs, median per kernel: Spearman time "
+                 f"{fmt(s['prediction_time_spearman_median'])}, energy "
+                 f"{fmt(s['prediction_energy_spearman_median'])}; regret of the predicted "
+                 f"best: time {fmt(s['prediction_time_regret_median'])}, energy "
+                 f"{fmt(s['prediction_energy_regret_median'])}")
     return "\n".join(lines)
 
 

@@ -14,7 +14,14 @@ MANIFEST = {
     "format": "energy-sweep-v1",
     "kernels": [
         {"name": "k", "choices": {"energy": "k/b64", "time": "k/b256", "edp": "k/b64"},
-         "baseline": {"default_config": "k/b256", "occupancy_config": "k/b1024"}},
+         "baseline": {"default_config": "k/b256", "occupancy_config": "k/b1024"},
+         # The plugin's predictions (time_s, energy_j): time ranks b1024 and b32 the
+         # wrong way round, energy b64 and b32; k/b16 was never measured.
+         "configs": [{"id": "k/" + config, "analytic_time_s": time_s,
+                      "analytic_energy_j": energy_j}
+                     for config, time_s, energy_j in (
+                         ("b64", 1.1, 2.0), ("b256", 1.0, 2.6), ("b1024", 1.3, 2.9),
+                         ("b32", 1.2, 1.9), ("b16", 0.1, 0.1))]},
         {"name": "unmeasured", "choices": {}, "baseline": {}},
     ],
 }
@@ -103,6 +110,18 @@ class OracleTest(TempDirTest):
         k = oracle.oracle_table(manifest, dataset.load([self.rows]).frame, {})["kernels"][0]
         self.assertEqual(k["plugin"]["energy"], {"config": "k/b999", "measured": False})
 
+    def test_predictions_are_scored_over_the_measured_configs(self):
+        p = self.table()["kernels"][0]["prediction"]
+        self.assertEqual(p["configs"], 4)                 # k/b16 has no measurement
+        self.assertAlmostEqual(p["time_spearman"], 0.8)   # 1 - 6 * 2 / (4 * 15)
+        self.assertAlmostEqual(p["energy_spearman"], 0.8)
+        self.assertAlmostEqual(p["time_regret"], 1.0)     # b256, the measured best
+        self.assertAlmostEqual(p["energy_regret"], 1.1)   # b32: 2.2 J against b64's 2.0
+        manifest = json.loads(json.dumps(MANIFEST))
+        del manifest["kernels"][0]["configs"]
+        k = oracle.oracle_table(manifest, dataset.load([self.rows]).frame, {})["kernels"][0]
+        self.assertIsNone(k["prediction"])
+
     def test_summary_and_cli(self):
         s = self.table()["summary"]
         self.assertEqual(s["plugin_energy_top1"], 1.0)
@@ -111,6 +130,8 @@ class OracleTest(TempDirTest):
         code, stdout, _ = run_main(oracle.main, [self.manifest, self.rows, "--json", out])
         self.assertEqual(code, 0)
         self.assertIn("plugin top-1 1.000", stdout)
+        self.assertIn("Spearman time 0.800, energy 0.800", stdout)
+        self.assertIn("time 1.000, energy 1.100", stdout)
         with open(out) as f:
             self.assertIn("summary", json.load(f))
         code, _, stderr = run_main(oracle.main, [os.path.join(self.tmp, "missing.json"),
