@@ -41,7 +41,7 @@ struct OptimizeOptions {
   std::string Arch;        // "sm_90"; empty: each kernel's target-cpu
   std::string Gpu;         // "rtx-a4000"; empty: the arch's default board
   uint64_t WorkItems = 0;  // 0: ENERGY_WORKLOAD(kernel), else DefaultWorkItems
-  std::vector<std::string> ForceConfigs; // "<kernel>:<block>[,NAME=V...]"
+  std::vector<std::string> ForceConfigs; // parseForcedConfig's syntax
   FeatureOptions Features;
   SimplifyMode Simplify = SimplifyMode::Auto;
 };

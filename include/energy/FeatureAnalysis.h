@@ -32,6 +32,10 @@ struct FeatureOptions {
   /// The block shape the features are for (a candidate's), or zeros when
   /// it is not known; the global footprint needs it.
   std::array<unsigned, 3> Block = {0, 0, 0};
+  /// Values of the kernel's integer arguments in the launch the features
+  /// are for (argument index from 0, value): a forced config's argN=V. Loop
+  /// bounds read them as they read ENERGY_ASSUME, which they override.
+  std::vector<std::pair<unsigned, unsigned>> StatedArguments;
 };
 
 /// The largest -energy-default-trip-count: nested unknown loops multiply it,

@@ -160,6 +160,9 @@ struct BoundValue {
   /// stated it (else it is -energy-default-extent).
   unsigned TakenAs = 0;
   bool Stated = false;
+  /// Whether the launch stated it (-energy-force-config's argN=V) rather
+  /// than the source.
+  bool FromLaunch = false;
 
   /// "argument 'n'", "argument 2", "blockDim.x", "a value computed in the
   /// kernel".

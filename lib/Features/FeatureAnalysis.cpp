@@ -97,6 +97,12 @@ public:
   std::vector<AssumedTrip> assumedTrips(Function &F);
 
 private:
+  /// The launch's argument values, which only the kernel's own arguments
+  /// (not a callee's of the same index) take.
+  ArrayRef<std::pair<unsigned, unsigned>> launchArguments(const Function &F) {
+    return &F == &Kernel ? ArrayRef(Opts.StatedArguments) : std::nullopt;
+  }
+
   const FeatureOptions &Opts;
   const Function &Kernel;
   MemorySpaces Spaces;
@@ -157,6 +163,10 @@ FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE,
     std::optional<unsigned> Counted =
         Known ? Known
               : symbolicTripCount(L, SE, Stated, Opts.DefaultExtent, Values);
+    for (BoundValue &V : Values)
+      V.FromLaunch = V.IsArgument && L->getHeader()->getParent() == &Kernel &&
+                     llvm::any_of(Opts.StatedArguments,
+                                  [&](auto &A) { return A.first == V.ArgNo; });
     double Header = Counted ? *Counted
                             : Opts.DefaultTripCount + (WhileForm ? 1 : 0);
     Weights[L] = {Header, WhileForm ? Header - 1 : Header, Known.has_value()};
@@ -379,7 +389,7 @@ KernelFeatures FeatureCounter::count(Function &F) {
   });
   FunctionState S{Out, SE, TD, F.getParent()->getDataLayout()};
 
-  StatedValues Stated = statedValues(F);
+  StatedValues Stated = statedValues(F, launchArguments(F));
   LoopWeights Loops = weighLoops(LI, SE, Stated, Out.AssumedTrips);
   std::optional<BlockFootprint> Footprint;
   if (&F == &Kernel && llvm::all_of(Opts.Block, [](unsigned D) { return D; }))
@@ -484,7 +494,7 @@ std::string sourceLocation(const DebugLoc &Loc) {
 std::vector<AssumedTrip> FeatureCounter::assumedTrips(Function &F) {
   LocalAnalyses A(F);
   std::vector<AssumedTrip> Assumed;
-  weighLoops(A.LI, A.SE, statedValues(F), Assumed);
+  weighLoops(A.LI, A.SE, statedValues(F, launchArguments(F)), Assumed);
   return Assumed;
 }
 

@@ -110,6 +110,9 @@ std::string AssumedTrip::describe() const {
     return S;
   }
   auto Statement = [](const BoundValue &V, const std::string &Value) {
+    if (V.FromLaunch)
+      return V.describe() + " = " + Value + " (the forced launch's arg" +
+             std::to_string(V.ArgNo + 1) + ")";
     return "ENERGY_ASSUME(" +
            (V.IsArgument && !V.Name.empty() ? V.Name : "<" + V.describe() + ">") +
            ", " + Value + ")";

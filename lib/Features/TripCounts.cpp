@@ -50,7 +50,8 @@ bool isAssumeMarker(const CallBase &Call) {
          Call.arg_size() == 2 && isa<ConstantInt>(Call.getArgOperand(1));
 }
 
-StatedValues statedValues(const Function &F) {
+StatedValues statedValues(const Function &F,
+                          ArrayRef<std::pair<unsigned, unsigned>> Arguments) {
   StatedValues Stated;
   for (const Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I); Call && isAssumeMarker(*Call))
@@ -58,6 +59,9 @@ StatedValues statedValues(const Function &F) {
           cast<ConstantInt>(Call->getArgOperand(1))
               ->getValue()
               .getLimitedValue(std::numeric_limits<unsigned>::max());
+  for (auto [ArgNo, Value] : Arguments)
+    if (ArgNo < F.arg_size() && F.getArg(ArgNo)->getType()->isIntegerTy())
+      Stated[F.getArg(ArgNo)] = Value;
   return Stated;
 }
 

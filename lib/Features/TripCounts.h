@@ -12,6 +12,7 @@
 
 #include "energy/KernelFeatures.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <vector>
@@ -40,8 +41,12 @@ using StatedValues = llvm::DenseMap<const llvm::Value *, unsigned>;
 std::optional<unsigned> knownTripCount(const llvm::Loop *L,
                                        llvm::ScalarEvolution &SE);
 
-/// The values ENERGY_ASSUME states in F.
-StatedValues statedValues(const llvm::Function &F);
+/// The values ENERGY_ASSUME states in F, then Arguments (index, value) for
+/// F's integer arguments: a launch's own values override the source's
+/// typical ones.
+StatedValues
+statedValues(const llvm::Function &F,
+             llvm::ArrayRef<std::pair<unsigned, unsigned>> Arguments = {});
 
 /// The trip count with every unknown value in the loop's bound (a kernel
 /// argument, blockDim ...) taken as what ENERGY_ASSUME states for it, else

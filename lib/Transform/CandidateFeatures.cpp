@@ -248,8 +248,10 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
       foldGridDim(*Copy, *Launch->Grid);
   }
   FeatureOptions ForLaunch = Opts;
-  if (Launch)
+  if (Launch) {
     ForLaunch.Block = Launch->Block;
+    ForLaunch.StatedArguments = Launch->Arguments;
+  }
   std::vector<AssumedTrip> SourceTrips;
   if (Optimized) {
     simplification(*K.getParent()).run(*Copy, SimplifyFAM);

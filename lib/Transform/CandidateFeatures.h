@@ -56,6 +56,8 @@ public:
   struct KnownLaunch {
     BlockShape Block;
     std::optional<std::array<uint64_t, 3>> Grid;
+    /// The launch's integer arguments (index from 0, value).
+    std::vector<std::pair<unsigned, unsigned>> Arguments;
   };
 
   /// Features of Kernel with each Values[i].first read as Values[i].second,

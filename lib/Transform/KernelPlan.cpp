@@ -249,7 +249,8 @@ static std::optional<CandidateFeatureExtractor::KnownLaunch>
 knownLaunch(const ForcedConfig *Force) {
   if (!Force)
     return std::nullopt;
-  return CandidateFeatureExtractor::KnownLaunch{Force->Block, Force->Grid};
+  return CandidateFeatureExtractor::KnownLaunch{Force->Block, Force->Grid,
+                                                Force->Arguments};
 }
 
 /// The value the objective minimizes for one prediction.
@@ -491,6 +492,13 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
 
   if (Error E = setUpTunables(P, Fixed, Force))
     return E;
+  if (Force)
+    for (auto [ArgNo, Value] : Force->Arguments)
+      if (ArgNo >= F.arg_size() || !F.getArg(ArgNo)->getType()->isIntegerTy())
+        return planError(
+            "kernel '" + P.Name + "' has no integer argument " +
+            Twine(ArgNo + 1) + " (arg" + Twine(ArgNo + 1) + "=" + Twine(Value) +
+            "; it has " + Twine(F.arg_size()) + " arguments)");
   if (Force && Force->Grid) {
     P.WorkItems = forcedGridWorkItems(P, *Force);
     P.ForcedGrid = Force->Grid;

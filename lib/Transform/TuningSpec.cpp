@@ -344,8 +344,13 @@ bool ForcedConfig::sameConfig(const ForcedConfig &Other) const {
     llvm::sort(V);
     return V;
   };
+  auto SortedArguments = [](std::vector<std::pair<unsigned, unsigned>> V) {
+    llvm::sort(V);
+    return V;
+  };
   return Block == Other.Block && Grid == Other.Grid &&
-         Sorted(Values) == Sorted(Other.Values);
+         Sorted(Values) == Sorted(Other.Values) &&
+         SortedArguments(Arguments) == SortedArguments(Other.Arguments);
 }
 
 /// The workload: the option, else ENERGY_WORKLOAD(kernel), else the default.
@@ -420,7 +425,7 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   auto Bad = [&](const Twine &Why) {
     return specError("bad -energy-force-config '" + S + "': " + Why +
                      " (expected <kernel>:<block>[,grid=GXxGYxGZ]"
-                     "[,NAME=V...], e.g. sgemm:16x16,TILE=16)");
+                     "[,argN=V...][,NAME=V...], e.g. sgemm:16x16,TILE=16)");
   };
   auto [Kernel, Rest] = S.split(':');
   if (Kernel.empty() || Rest.empty())
@@ -446,6 +451,19 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
       if (!C.Grid)
         return Bad("grid '" + Value + "' is not N, NxM or NxMxK (each 1 to "
                    "2^31-1)");
+      continue;
+    }
+    StringRef Index = Name;
+    unsigned ArgNo;
+    if (Index.consume_front("arg") && !Index.getAsInteger(10, ArgNo)) {
+      unsigned V;
+      if (ArgNo == 0)
+        return Bad("arguments are counted from 1 ('arg0')");
+      if (Value.getAsInteger(10, V))
+        return Bad("'" + Part + "' is not argN=integer >= 0");
+      if (llvm::any_of(C.Arguments, [&](auto &A) { return A.first == ArgNo - 1; }))
+        return Bad("argument " + Twine(ArgNo) + " is given twice");
+      C.Arguments.emplace_back(ArgNo - 1, V);
       continue;
     }
     int V;

@@ -119,9 +119,9 @@ std::string kernelDisplayName(const llvm::Function &F,
 std::vector<std::string> kernelNames(const llvm::Function &F,
                                      const ModuleTuningInfo &Info);
 
-/// `<kernel>:<block>[,NAME=V...]`, e.g. "sgemm:16x16,TILE=16"; ':' may
-/// replace ',' (pass parameters cannot contain ',').
-/// A tunable given twice is an error.
+/// `<kernel>:<block>[,grid=GXxGYxGZ][,argN=V...][,NAME=V...]`, e.g.
+/// "sgemm:16x16,TILE=16"; ':' may replace ',' (pass parameters cannot
+/// contain ','). A tunable or argument given twice is an error.
 struct ForcedConfig {
   std::string Kernel;
   BlockShape Block;
@@ -129,8 +129,12 @@ struct ForcedConfig {
   /// grid=GXxGYxGZ: the blocks the host launches, which then set the
   /// workload (Kernel Tuner's grid divisors, a measured launch).
   std::optional<std::array<uint64_t, 3>> Grid;
+  /// argN=V: the launch passes V as the kernel's integer argument N
+  /// (counted from 1, as remarks name an unnamed argument), for the loop
+  /// bounds that read it. Stored as (N - 1, V).
+  std::vector<std::pair<unsigned, unsigned>> Arguments;
 
-  /// The same block and tunable values, in any order.
+  /// The same block, grid, tunable and argument values, in any order.
   bool sameConfig(const ForcedConfig &Other) const;
 };
 llvm::Expected<ForcedConfig> parseForcedConfig(llvm::StringRef S);

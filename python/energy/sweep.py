@@ -13,8 +13,9 @@ For each kernel of corpus.json (docs/bench-format.md) this
    --max-configs-per-kernel, always with the plugin's three choices, the default config
    (the kernel's default block, usually 256 threads, with default tunables), the largest
    block, and the plugin's occupancy-heuristic pick;
-3. compiles one PTX per config with -energy-force-config (block, tunables and the grid
-   the runner launches, so that its model inputs describe the measured launch), whose
+3. compiles one PTX per config with -energy-force-config (block, tunables, the grid
+   the runner launches and its integer arguments, so that its model inputs describe the
+   measured launch), whose
    report gives that config's model inputs and analytic prediction, plus (for kernels whose block shape
    the tunables do not fix) one plugin-free PTX for cuOccupancyMaxPotentialBlockSize;
 4. evaluates the corpus expressions (grid, dynamic shared memory, buffer counts) per
@@ -351,13 +352,31 @@ def config_name(block, tunables):
         f".{name}={value}" for name, value in tunables.items())
 
 
-def force_option(kernel, block, tunables, grid=None):
-    """The plugin option that applies this config; with the launch's grid, its model
-    inputs describe that launch (the grid sets the workload)."""
+def force_option(kernel, block, tunables, grid=None, arguments=()):
+    """The plugin option that applies this config; with the launch's grid and its integer
+    arguments ((position from 1, value)), its model inputs describe that launch (the grid
+    sets the workload, the arguments the loop bounds that read them)."""
     shape = "x".join(str(d) for d in block)
     launch = f",grid={'x'.join(str(g) for g in grid)}" if grid else ""
+    launch += "".join(f",arg{n}={value}" for n, value in arguments)
     return f"-energy-force-config={kernel}:{shape}{launch}" + "".join(
         f",{name}={value}" for name, value in tunables.items())
+
+
+INTEGER_TYPES = ("i32", "u32", "i64", "u8")
+
+
+def integer_arguments(args, names):
+    """(position from 1, value) of the kernel's non-negative integer arguments, each a
+    param's value (from names) or a literal value."""
+    out = []
+    for position, a in enumerate(args, 1):
+        if "buffer" in a or a.get("type") not in INTEGER_TYPES:
+            continue
+        value = names[a["param"]] if "param" in a else a["value"]
+        if isinstance(value, int) and value >= 0:
+            out.append((position, value))
+    return out
 
 
 def _config_of(entry, tunable_order):
@@ -550,7 +569,8 @@ class Sweep:
                 names = self.names(k, config)
                 grid = [self.expr(k, f"grid[{i}]", g, names) for i, g in enumerate(k["grid"])]
                 options = [force_option(k["name"], block, dict(tunables),
-                                        grid if all(g >= 1 for g in grid) else None),
+                                        grid if all(g >= 1 for g in grid) else None,
+                                        integer_arguments(k["args"], names)),
                            f"-energy-report={report}"] + self.workload_options(k)
                 tasks.append(lambda k=k, cid=cid, ptx=ptx, options=options:
                              self.tools.compile(f"kernel '{k['name']}': config '{cid}'",

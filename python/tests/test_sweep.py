@@ -124,6 +124,15 @@ class ConfigTest(unittest.TestCase):
                          "-energy-force-config=sgemm:16x16x1,TILE=16,K=2")
         self.assertEqual(sweep.force_option("sgemm", (16, 16, 1), {"TILE": 16}, [8, 4, 1]),
                          "-energy-force-config=sgemm:16x16x1,grid=8x4x1,TILE=16")
+        self.assertEqual(sweep.force_option("conv", (32, 8, 1), {"KPT": 2}, [2, 7, 256],
+                                            [(2, 64), (5, 64)]),
+                         "-energy-force-config=conv:32x8x1,grid=2x7x256,arg2=64,arg5=64,KPT=2")
+
+    def test_integer_arguments_are_stated_by_position(self):
+        args = [{"param": "n", "type": "i32"}, {"buffer": "x"}, {"value": 3, "type": "u32"},
+                {"param": "alpha", "type": "f32"}, {"value": -1, "type": "i32"}]
+        self.assertEqual(sweep.integer_arguments(args, {"n": 4096, "alpha": 2}),
+                         [(1, 4096), (3, 3)])
 
     def test_even_subsample_spans_the_list(self):
         items = list(range(10))
