@@ -95,6 +95,8 @@ CostPrediction predictAnalytic(const CostQuery &Q);
   X(SharedEfficiency, 1.0, "achievable share of shared-memory bandwidth")     \
   X(BarrierCycles, 20.0, "cost of a __syncthreads all warps reach together")  \
   X(BlockLaunchCycles, 50.0, "cycles an SM needs to start a block")           \
+  X(SameAddressAtomicCycles, 2.0,                                              \
+    "cycles between two atomics on one address (one L2 slice, in turn)")       \
   X(KernelLaunchSeconds, 2e-6, "fixed cost of one launch")
 
 struct AnalyticConstants {
@@ -131,8 +133,9 @@ struct AnalyticBreakdown {
   double Waves = 0;              // blocks / (active blocks per SM x SMCount)
   /// What bounds the full waves (the tail if there are none): "dram",
   /// "fp32", "fp16", "fp64", "tensor", "int", "conversion", "sfu",
-  /// "shuffle", "issue", "shared", "atomic", "launch" (the SM's block
-  /// launch rate: blocks with little work).
+  /// "shuffle", "issue", "shared", "atomic", "same-address atomics" (one
+  /// address's atomics in turn), "launch" (the SM's block launch rate:
+  /// blocks with little work).
   const char *Limiter = "";
 };
 AnalyticBreakdown analyzeAnalytic(const CostQuery &Q);

@@ -76,6 +76,10 @@ namespace energy {
   X(vector_accesses, Weighted, "accesses/thread", "loads and stores of vector type (>=2 lanes)") \
   X(max_access_bytes, Max, "bytes", "widest single load or store")                  \
   X(global_atomics, Weighted, "ops/thread", "atomic RMW / cmpxchg on global memory")    \
+  X(global_same_address_atomics, Weighted, "ops/thread",                               \
+    "global atomics whose address every thread of the grid shares (an argument or a "  \
+    "global plus constant offsets): one L2 slice performs them one after another; "    \
+    "counted for a known block only (0 in a free search)")                             \
   X(shared_atomics, Weighted, "ops/thread", "atomic RMW / cmpxchg on shared memory")    \
   X(barriers, Weighted, "ops/thread", "block barriers (__syncthreads, barrier.sync)")   \
   X(warp_shuffles, Weighted, "ops/thread", "warp shuffles (shfl.sync)")                 \

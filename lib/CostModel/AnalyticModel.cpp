@@ -162,6 +162,7 @@ struct ThreadWork {
   double GlobalAccesses = 0;
   double L1Bytes = 0;       // shared and local memory bank traffic
   double AtomicBytes = 0;   // L2 traffic of global atomics
+  double SameAddressAtomics = 0; // of them, on the grid's one address
   double Barriers = 0;
   double Ilp = 1;           // independent instructions per dependent step
 };
@@ -228,6 +229,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
 
       nonNegative(F.shared_atomics) * SharedAtomicAccesses * MinBankBytes;
   W.AtomicBytes = nonNegative(F.global_atomics) * SectorBytes;
+  W.SameAddressAtomics = nonNegative(F.global_same_address_atomics);
   W.Barriers = nonNegative(F.barriers);
   W.Ilp = std::max(1.0, F.ilp);
   return W;
@@ -336,6 +338,9 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
       {"shared", Cycles(W.L1Bytes * Lanes, R.SharedBytesPerClock)},
       {"atomic", Cycles(W.AtomicBytes * Threads,
                         R.L2PortBytesPerSecond / R.ClockHz)},
+      // Every busy SM's atomics on one address wait for each other.
+      {"same-address atomics",
+       W.SameAddressAtomics * Threads * BusySMs * K.SameAddressAtomicCycles},
       {"launch", Blocks * K.BlockLaunchCycles},
   };
   const Term *Bound =

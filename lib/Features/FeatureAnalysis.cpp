@@ -8,6 +8,7 @@
 #include "CallClassifier.h"
 #include "FeatureCore.h"
 #include "Footprint.h"
+#include "LeaderGuards.h"
 #include "LocalAnalyses.h"
 #include "MemorySpaces.h"
 #include "RegisterPressure.h"
@@ -97,6 +98,10 @@ public:
   std::vector<AssumedTrip> assumedTrips(Function &F);
 
 private:
+  bool blockKnown() const {
+    return llvm::all_of(Opts.Block, [](unsigned D) { return D; });
+  }
+
   /// The launch's argument values, which only the kernel's own arguments
   /// (not a callee's of the same index) take.
   ArrayRef<std::pair<unsigned, unsigned>> launchArguments(const Function &F) {
@@ -141,6 +146,7 @@ private:
   void countMemory(const Value *Ptr, Type *AccessTy, bool IsStore, double W,
                    FunctionState &S);
   void countCall(CallBase &Call, double W, FunctionState &S);
+  void countAtomic(const Value *Ptr, double W, FunctionState &S);
 
 };
 
@@ -176,6 +182,20 @@ FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE,
                          std::move(Values)});
   }
   return Weights;
+}
+
+void FeatureCounter::countAtomic(const Value *Ptr, double W,
+                                 FunctionState &S) {
+  if (Spaces.resolve(Ptr) == MemSpace::Shared) {
+    S.Out.shared_atomics += W;
+    return;
+  }
+  S.Out.global_atomics += W;
+  // Only with the block known: the leader guards in front of such atomics
+  // (one per block or warp) decide how many there are, and counting each
+  // thread's would charge a block's worth of them.
+  if (blockKnown() && sameAddressForTheGrid(Ptr, Kernel, S.DL))
+    S.Out.global_same_address_atomics += W;
 }
 
 void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
@@ -235,9 +255,7 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
   switch (Kind) {
   case CallKind::Atomic:
     if (Call.arg_size() && Call.getArgOperand(0)->getType()->isPointerTy())
-      (Spaces.resolve(Call.getArgOperand(0)) == MemSpace::Shared
-           ? Out.shared_atomics
-           : Out.global_atomics) += W;
+      countAtomic(Call.getArgOperand(0), W, S);
     return;
   case CallKind::GlobalLoad:
     if (Call.arg_size())
@@ -322,8 +340,7 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
     const Value *Ptr = isa<AtomicRMWInst>(I)
                            ? cast<AtomicRMWInst>(I).getPointerOperand()
                            : cast<AtomicCmpXchgInst>(I).getPointerOperand();
-    (Spaces.resolve(Ptr) == MemSpace::Shared ? Out.shared_atomics
-                                           : Out.global_atomics) += W;
+    countAtomic(Ptr, W, S);
     return;
   }
   case Instruction::Br:
@@ -392,7 +409,7 @@ KernelFeatures FeatureCounter::count(Function &F) {
   StatedValues Stated = statedValues(F, launchArguments(F));
   LoopWeights Loops = weighLoops(LI, SE, Stated, Out.AssumedTrips);
   std::optional<BlockFootprint> Footprint;
-  if (&F == &Kernel && llvm::all_of(Opts.Block, [](unsigned D) { return D; }))
+  if (&F == &Kernel && blockKnown())
     Footprint.emplace(
         Opts.Block, SE, LI, TD, Callees,
         [&](const Loop *L) { return Loops.find(L)->second.Body; },
@@ -402,9 +419,16 @@ KernelFeatures FeatureCounter::count(Function &F) {
         });
   S.Footprint = Footprint ? &*Footprint : nullptr;
   Out.local_frame_bytes = staticAllocaBytes(F);
+  // Code behind `threadIdx.x == 0` and the like runs for a share of the
+  // threads, known once the block is.
+  DenseMap<const BasicBlock *, double> Shares;
+  if (&F == &Kernel)
+    Shares = threadShares(F, A.DT, Opts.Block, /*WarpSize=*/32);
   for (BasicBlock &BB : F) {
-    // Estimated executions per thread: the product over the block's loops.
-    double W = 1;
+    // Estimated executions per thread: the product over the block's loops,
+    // times the share of the threads that get there.
+    auto Share = Shares.find(&BB);
+    double W = Share != Shares.end() ? Share->second : 1;
     for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
       const LoopWeight &LW = Loops.find(L)->second;
       W *= &BB == L->getHeader() ? LW.Header : LW.Body;

@@ -23,6 +23,17 @@ unsigned registersForVector(uint64_t Lanes, uint64_t ElementBits) {
   return static_cast<unsigned>(Lanes) * registersForBits(ElementBits);
 }
 
+std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
+                                         unsigned Values) {
+  if (!Values)
+    return std::nullopt;
+  if (Compare == IndexCompare::Equal)
+    return 1.0 / Values;
+  if (Bound >= Values)
+    return std::nullopt;
+  return double(Bound) / Values;
+}
+
 double peakOfLiveSpans(llvm::ArrayRef<LiveSpan> Spans) {
   unsigned End = 0;
   for (const LiveSpan &S : Spans)

@@ -71,6 +71,15 @@ unsigned registersForBits(uint64_t Bits);
 /// register, as NVPTX holds it); wider ones take their own registers.
 unsigned registersForVector(uint64_t Lanes, uint64_t ElementBits);
 
+/// A branch on a thread index (or lane number) against a constant Bound, the
+/// index taking Values values among a block's threads, each for as many
+/// threads: `index == Bound` holds for one of them, `index < Bound` for
+/// min(Bound, Values). The share of the threads for which the comparison
+/// holds, or nothing when it does not narrow them (Bound >= Values for <).
+enum class IndexCompare { Equal, Less };
+std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
+                                         unsigned Values);
+
 /// A value's registers, live at the program points First to Last
 /// (inclusive) of an adapter's numbering.
 struct LiveSpan {

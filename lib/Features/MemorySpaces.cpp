@@ -55,4 +55,20 @@ const StoreInst *MemorySpaces::onlyStoreTo(const AllocaInst &Slot) {
   return It->second = Only;
 }
 
+/// Whether every thread of Kernel's grid reaches the same address through
+/// Ptr: one of Kernel's arguments or a global variable, plus constant offsets.
+bool sameAddressForTheGrid(const Value *Ptr, const Function &Kernel,
+                           const DataLayout &DL) {
+  for (const Value *Prev = nullptr; Ptr != Prev;) {
+    Prev = Ptr;
+    APInt Offset(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+    Ptr = Ptr->stripAndAccumulateConstantOffsets(DL, Offset,
+                                                 /*AllowNonInbounds=*/true);
+    Ptr = Ptr->stripPointerCasts();
+  }
+  if (auto *Arg = dyn_cast<Argument>(Ptr))
+    return Arg->getParent() == &Kernel;
+  return isa<GlobalVariable>(Ptr);
+}
+
 } // namespace energy

@@ -8,6 +8,7 @@
 
 namespace llvm {
 class AllocaInst;
+class DataLayout;
 class Function;
 class StoreInst;
 class Value;
@@ -33,6 +34,11 @@ private:
   /// is stored somewhere.
   const llvm::StoreInst *onlyStoreTo(const llvm::AllocaInst &Slot);
 };
+
+/// Whether every thread of Kernel's grid reaches the same address through
+/// Ptr: one of Kernel's arguments or a global variable, plus constant offsets.
+bool sameAddressForTheGrid(const llvm::Value *Ptr, const llvm::Function &Kernel,
+                           const llvm::DataLayout &DL);
 
 } // namespace energy
 

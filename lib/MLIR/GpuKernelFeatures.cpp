@@ -5,6 +5,7 @@
 #include "CallClassifier.h"
 #include "GpuAccessAnalysis.h"
 #include "GpuFootprint.h"
+#include "GpuLeaderGuards.h"
 #include "GpuRegisterPressure.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -336,8 +337,12 @@ void FeatureCounter::countOp(Operation *Op, double W, unsigned Depth,
     Out.branches += W;
     if (S.Taint.dependent(If.getCondition()))
       Out.divergent_branches += W;
-    countRegion(If.getThenRegion(), W, Depth, S);
-    return countRegion(If.getElseRegion(), W, Depth, S);
+    // `if (thread_id x == 0)` and the like: a share of the threads, known
+    // once the block is (FeatureCore's rule, as on the LLVM side).
+    auto [ThenShare, ElseShare] =
+        leaderShares(If.getCondition(), FootprintBlock);
+    countRegion(If.getThenRegion(), W * ThenShare, Depth, S);
+    return countRegion(If.getElseRegion(), W * ElseShare, Depth, S);
   }
   if (isa<scf::ExecuteRegionOp>(Op))
     return countRegion(Op->getRegion(0), W, Depth, S);
@@ -409,8 +414,20 @@ void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
     return countAccess(Op, Op->getOperand(1), Op->getOperands().drop_front(2),
                        Op->getOperand(0).getType(), true, W, S);
   if (auto Atomic = dyn_cast<memref::AtomicRMWOp>(Op)) {
-    (spaceOf(Atomic.getMemref()) == MemSpace::Shared ? Out.shared_atomics
-                                                     : Out.global_atomics) += W;
+    if (spaceOf(Atomic.getMemref()) == MemSpace::Shared) {
+      Out.shared_atomics += W;
+      return;
+    }
+    Out.global_atomics += W;
+    // A kernel argument at constant indices: the grid's one address, counted
+    // for a known block only, as on the LLVM side.
+    auto Arg = dyn_cast<BlockArgument>(Atomic.getMemref());
+    if (Arg && isa<gpu::GPUFuncOp>(Arg.getOwner()->getParentOp()) &&
+        llvm::all_of(FootprintBlock, [](unsigned D) { return D; }) &&
+        llvm::all_of(Atomic.getIndices(), [](Value Index) {
+          return matchPattern(Index, m_Constant());
+        }))
+      Out.global_same_address_atomics += W;
     return;
   }
   if (auto Get = dyn_cast<memref::GetGlobalOp>(Op)) {

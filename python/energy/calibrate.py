@@ -51,6 +51,7 @@ BOUNDS = {
     "SharedEfficiency": (1.0, 0.25, 1.0),
     "BarrierCycles": (20.0, 5.0, 200.0),
     "BlockLaunchCycles": (50.0, 10.0, 1000.0),
+    "SameAddressAtomicCycles": (2.0, 0.5, 20.0),
     "KernelLaunchSeconds": (2e-6, 1e-6, 2e-5),
 }
 MAGNITUDE_WEIGHT = 0.1

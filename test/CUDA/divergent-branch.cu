@@ -7,6 +7,7 @@
 
 // CHECK:      "kernel": "clamp_negative",
 // CHECK:        "global_atomics": 1,
+// CHECK-NEXT:   "global_same_address_atomics": 0,
 // CHECK-NEXT:   "shared_atomics": 0,
 // CHECK:        "branches": 1,
 // CHECK-NEXT:   "divergent_branches": 1,

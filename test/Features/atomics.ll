@@ -18,6 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:  global_load_bytes: 0 bytes/thread
 ; CHECK-NEXT:  global_stores: 0 accesses/thread
 ; CHECK:       global_atomics: 7 ops/thread
+; CHECK-NEXT:  global_same_address_atomics: 0 ops/thread
 ; CHECK-NEXT:  shared_atomics: 3 ops/thread
 define void @atomics(ptr addrspace(1) %g, ptr %gen, float %x) {
 entry:

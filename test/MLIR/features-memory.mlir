@@ -37,6 +37,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  generic_load_bytes: 4 bytes/thread
     // CHECK:       max_access_bytes: 8 bytes
     // CHECK-NEXT:  global_atomics: 1 ops/thread
+    // CHECK-NEXT:  global_same_address_atomics: 0 ops/thread
     // CHECK-NEXT:  shared_atomics: 1 ops/thread
     // CHECK:       static_shared_bytes: 640 bytes/block
     // CHECK-NEXT:  uses_dynamic_shared: 0 0/1

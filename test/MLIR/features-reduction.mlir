@@ -74,6 +74,7 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: kernel warp_sum
     // CHECK:       fp32_ops: 2 ops/thread
     // CHECK:       global_atomics: 1 ops/thread
+    // CHECK-NEXT:  global_same_address_atomics: 0 ops/thread
     // CHECK-NEXT:  shared_atomics: 0 ops/thread
     // CHECK-NEXT:  barriers: 0 ops/thread
     // CHECK-NEXT:  warp_shuffles: 2 ops/thread

@@ -523,6 +523,30 @@ TEST(AnalyticModel, SpillsCostIssueSlots) {
               0.05);
 }
 
+TEST(AnalyticModel, AtomicsOnOneAddressWaitForEachOther) {
+  // A block-per-32-threads sum of 2^26 floats, each block adding its partial
+  // sum to out[0]: 2^21 atomics on one address, which one L2 slice performs
+  // in turn, bound the time. The same atomics on addresses of their own do
+  // not; twice the atomics on the one address take twice the time.
+  KernelFeatures F = saxpy();
+  F.global_atomics = 1.0 / 32;
+  KernelFeatures OneAddress = F;
+  OneAddress.global_same_address_atomics = 1.0 / 32;
+  KernelFeatures Twice = OneAddress;
+  Twice.global_atomics = Twice.global_same_address_atomics = 2.0 / 32;
+  uint64_t Items = uint64_t(1) << 26;
+  auto Analyze = [&](const KernelFeatures &K) {
+    return analyzeAnalytic(query(K, h100(), 32, Items / 32));
+  };
+  AnalyticBreakdown Scattered = Analyze(F), One = Analyze(OneAddress),
+                    Two = Analyze(Twice);
+  EXPECT_STRNE(Scattered.Limiter, "same-address atomics");
+  EXPECT_STREQ(One.Limiter, "same-address atomics");
+  EXPECT_GT(One.Prediction.TimeSeconds, 1.5 * Scattered.Prediction.TimeSeconds);
+  EXPECT_NEAR(Two.Prediction.TimeSeconds / One.Prediction.TimeSeconds, 2.0,
+              0.1);
+}
+
 TEST(AnalyticModel, LocalFramesBeyondTheCachesReachDram) {
   // 1000 bytes of local-memory traffic per thread (a private array indexed
   // by a loop variable). While the frames of the threads resident on an SM

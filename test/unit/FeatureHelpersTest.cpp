@@ -211,6 +211,16 @@ TEST(FeatureCore, RegistersForVector) {
   EXPECT_EQ(registersForVector(3, 16), 2u);
 }
 
+TEST(FeatureCore, GuardedThreadShare) {
+  // threadIdx.x == 0 in a row of 256: one thread in 256; lane == 3: one in
+  // 32; threadIdx.x < 64 in 256: a quarter; < 512 narrows nothing.
+  EXPECT_EQ(guardedThreadShare(IndexCompare::Equal, 0, 256), 1.0 / 256);
+  EXPECT_EQ(guardedThreadShare(IndexCompare::Equal, 3, 32), 1.0 / 32);
+  EXPECT_EQ(guardedThreadShare(IndexCompare::Less, 64, 256), 0.25);
+  EXPECT_FALSE(guardedThreadShare(IndexCompare::Less, 512, 256));
+  EXPECT_FALSE(guardedThreadShare(IndexCompare::Equal, 0, 0));
+}
+
 TEST(FeatureCore, PeakOfLiveSpans) {
   EXPECT_EQ(peakOfLiveSpans({}), 0.0);
   // Points 0..5: a (1 register) 0-5, b (2) 1-2, c (2) 2-4, d (4) 5-5.

@@ -1,0 +1,34 @@
+//===- LeaderGuards.h - Code that only some threads of a block run -*- C++ -*-===//
+//
+// `if (threadIdx.x == 0) atomicAdd(out, sum)` runs once per block row, not
+// once per thread; `if (lane == 0)` once per warp. The feature counter's
+// weights are executions per thread, so such code is weighed by the share of
+// the block's threads that reach it. Only comparisons of a thread index with
+// a constant count (==, != and < against threadIdx.{x,y,z}, laneid, and
+// threadIdx.x % 32 / & 31); anything else is taken as run by every thread.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ENERGY_LIB_LEADERGUARDS_H
+#define ENERGY_LIB_LEADERGUARDS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include <array>
+
+namespace llvm {
+class BasicBlock;
+class DominatorTree;
+class Function;
+} // namespace llvm
+
+namespace energy {
+
+/// The share of a block's threads (shape Block, every extent known) that run
+/// each basic block of F that only guarded edges reach; basic blocks not in
+/// the map run for every thread.
+llvm::DenseMap<const llvm::BasicBlock *, double>
+threadShares(const llvm::Function &F, const llvm::DominatorTree &DT,
+             const std::array<unsigned, 3> &Block, unsigned WarpSize);
+
+} // namespace energy
+
+#endif

@@ -1,0 +1,50 @@
+// Leader guards on the gpu dialect, as on the LLVM side (test/Features/
+// leader-guards.cu): for the block a kernel states, an scf.if on a thread
+// index compared with a constant runs for a share of the threads, and
+// atomics on one address for the whole grid (a kernel argument at constant
+// indices) are counted apart.
+// RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
+// RUN:   --pass-pipeline='builtin.module(energy-print-gpu-features)' %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // 256 threads: atomics 1/256 (thread_id x == 0) + 1/32 (lane_id == 0)
+    // + 1/256 (the else side of thread_id x != 0) = 0.0390625 per thread, of
+    // which the first two (0.03515625) on one address; stores 64/256.
+    // CHECK-LABEL: kernel leaders
+    // CHECK:       global_stores: 0.25 accesses/thread
+    // CHECK:       global_atomics: 0.0390625 ops/thread
+    // CHECK-NEXT:  global_same_address_atomics: 0.0351562 ops/thread
+    gpu.func @leaders(%x: memref<?xf32>, %out: memref<?xf32>, %firsts: memref<?xf32>,
+                      %lanes: memref<?xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %tid = gpu.thread_id x
+      %bid = gpu.block_id x
+      %i = gpu.global_id x
+      %v = memref.load %x[%i] : memref<?xf32>
+      %first = arith.cmpi eq, %tid, %c0 : index
+      scf.if %first {
+        %o = memref.atomic_rmw addf %v, %out[%c0] : (f32, memref<?xf32>) -> f32
+      }
+      %lane = gpu.lane_id
+      %lead = arith.cmpi eq, %lane, %c0 : index
+      scf.if %lead {
+        %o = memref.atomic_rmw addf %v, %out[%c1] : (f32, memref<?xf32>) -> f32
+      }
+      %low = arith.cmpi ult, %tid, %c64 : index
+      scf.if %low {
+        memref.store %v, %firsts[%i] : memref<?xf32>
+      }
+      %others = arith.cmpi ne, %tid, %c0 : index
+      scf.if %others {
+      } else {
+        %o = memref.atomic_rmw addf %v, %lanes[%bid] : (f32, memref<?xf32>) -> f32
+      }
+      gpu.return
+    }
+  }
+}
