@@ -384,6 +384,19 @@ def _config_of(entry, tunable_order):
     return (tuple(entry["block"]), tuple((name, tunables[name]) for name in tunable_order))
 
 
+def load_earlier_configs(path):
+    """kernel -> its configs (block, ((tunable, value), ...)) in an earlier manifest, in
+    its order; the tunables in the order the manifest lists them."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            manifest = json.load(f)
+        return {k["name"]: [(tuple(c["block"]), tuple(c.get("tunables", {}).items()))
+                            for c in k["configs"]]
+                for k in manifest["kernels"]}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SweepError(f"{path}: not a sweep manifest ({e})") from None
+
+
 def even_subsample(items, count):
     """`count` items spread evenly over the list, first and last included."""
     if count <= 0:
@@ -426,6 +439,7 @@ class Sweep:
             kernels = [k for k in kernels if k["name"] in wanted]
         self.kernels = kernels
         self.out = os.path.abspath(args.output)
+        self.earlier = load_earlier_configs(args.configs_of) if args.configs_of else None
 
     @staticmethod
     def warn(text):
@@ -533,7 +547,13 @@ class Sweep:
         same_tunables = [c for c in candidates if c[1] == default[1]] or candidates
         largest = max(same_tunables, key=lambda c: (math.prod(c[0]), c[0]))
         required = list(choices.values()) + launchable + [largest]
-        configs = choose_configs(candidates, required, self.args.max_configs_per_kernel)
+        if self.earlier is not None:
+            # Re-scoring a measured sweep: its configs, whatever this plugin lists,
+            # chooses or prunes (they were measured; a forced config compiles).
+            configs = [(block, tuple((t, dict(tunables)[t]) for t in order))
+                       for block, tunables in self.earlier.get(name, [])]
+        else:
+            configs = choose_configs(candidates, required, self.args.max_configs_per_kernel)
         assignments = math.prod(len(t["candidates"]) for t in entry["tunables"])
         tiled = bool(order) and entry["candidates_total"] == assignments
         reference = default if default in launchable else choices["energy"]
@@ -665,8 +685,14 @@ class Sweep:
         for plan in plans:
             k = plan["kernel"]
             name = k["name"]
-            ids = {c: f"{name}/{config_name(c[0], dict(c[1]))}" for c in plan["configs"]}
+            # The choices and baselines are named even where they are not compiled
+            # (--configs-of: the configs of an earlier sweep).
+            named = [*plan["configs"], *plan["choices"].values(), plan["reference"],
+                     plan["default"], plan["occupancy"]]
+            ids = {c: f"{name}/{config_name(c[0], dict(c[1]))}" for c in named
+                   if c is not None}
             configs = [entries[ids[c]] for c in plan["configs"]]
+            compiled = {c["id"] for c in configs}
             for c in configs:
                 if input_names is None:
                     input_names = c["_input_names"]
@@ -674,8 +700,11 @@ class Sweep:
                     raise SweepError(f"kernel '{name}': the plugin's model_input_names differ "
                                      "between compiles")
             reference = ids[plan["reference"]]
+            if reference not in compiled:
+                reference = configs[0]["id"]
             default_entry = entries[reference]
-            self.mark_repeats(name, configs, [ids[plan["choices"]["energy"]], reference])
+            self.mark_repeats(name, configs, [cid for cid in (ids[plan["choices"]["energy"]],
+                                                              reference) if cid in compiled])
             for c in configs:
                 c["reference"] = c["id"] == reference
                 if c["_buffers"] != default_entry["_buffers"]:
@@ -775,6 +804,10 @@ def main(argv=None):
     parser.add_argument("--max-configs-per-kernel", type=int, metavar="N",
                         help="measure at most N configs per kernel (plus required ones "
                              "beyond N): an even subsample of the candidates")
+    parser.add_argument("--configs-of", metavar="MANIFEST",
+                        help="compile the configs of this earlier manifest instead of a "
+                             "subsample (to score its measurements with this plugin: "
+                             "energy.oracle, energy.bench_rows)")
     parser.add_argument("--repeat-fraction", type=float, default=0.2,
                         help="fraction of each kernel's configs measured twice (default 0.2, as "
                              "energy-bench's --repeat-fraction)")

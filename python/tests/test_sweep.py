@@ -270,6 +270,31 @@ class ManifestTest(unittest.TestCase):
         with tarfile.open(self.out + ".tar.gz") as tar:
             self.assertIn("sweep/manifest.json", tar.getnames())
 
+    def test_configs_of_an_earlier_manifest(self):
+        # Re-scoring: the same configs (ids and PTX) as the earlier sweep, though
+        # a cap of 1 per kernel would subsample them; a file that is no manifest
+        # is an error.
+        out = os.path.join(self.tmp, "again")
+        code, _, err = util.run_main(sweep.main, [
+            "--corpus", CORPUS, "--plugin", PLUGIN, "-o", out, "--small",
+            "--max-configs-per-kernel", "1",
+            "--configs-of", os.path.join(self.out, "manifest.json")])
+        self.assertEqual(code, 0, err)
+        with open(os.path.join(out, "manifest.json"), encoding="utf-8") as f:
+            again = json.load(f)
+        ids = lambda m: [[c["id"] for c in k["configs"]] for k in m["kernels"]]
+        self.assertEqual(ids(again), ids(self.manifest))
+        for k in again["kernels"]:
+            for c in k["configs"]:
+                with open(os.path.join(out, c["ptx"]), encoding="utf-8") as f, \
+                        open(os.path.join(self.out, c["ptx"]), encoding="utf-8") as g:
+                    self.assertEqual(f.read(), g.read(), c["id"])
+        code, _, err = util.run_main(sweep.main, [
+            "--corpus", CORPUS, "--plugin", PLUGIN, "-o", os.path.join(self.tmp, "bad"),
+            "--small", "--configs-of", os.path.join(CORPUS, "corpus.json")])
+        self.assertEqual(code, 1)
+        self.assertIn("not a sweep manifest", err)
+
     def test_header(self):
         m = self.manifest
         self.assertEqual(m["format"], "energy-sweep-v1")
