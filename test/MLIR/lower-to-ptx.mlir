@@ -12,7 +12,7 @@
 // PTX:      .target sm_90
 // PTX:      .entry saxpy(
 // PTX:      )
-// PTX-NEXT: .reqntid 160, 1, 1
+// PTX-NEXT: .reqntid 128, 1, 1
 // PTX-NEXT: {
 // PTX:      .entry scale2d(
 // PTX:      )
@@ -22,8 +22,8 @@
 // PTX-NOT:  .minnctapersm
 
 // HOST-LABEL: llvm.func @run
-// HOST-DAG:   %[[B:.+]] = llvm.mlir.constant(160 : index) : i64
-// HOST-DAG:   %[[G:.+]] = llvm.mlir.constant(21504 : index) : i64
+// HOST-DAG:   %[[B:.+]] = llvm.mlir.constant(128 : index) : i64
+// HOST-DAG:   %[[G:.+]] = llvm.mlir.constant(26880 : index) : i64
 // HOST-DAG:   %[[ONE:.+]] = llvm.mlir.constant(1 : index) : i64
 // HOST-DAG:   %[[G2X:.+]] = llvm.mlir.constant(4 : index) : i64
 // HOST-DAG:   %[[B2X:.+]] = llvm.mlir.constant(1024 : index) : i64

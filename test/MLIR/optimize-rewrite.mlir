@@ -20,12 +20,12 @@
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
     // CHECK-LABEL: gpu.func @saxpy
-    // CHECK-SAME:  kernel attributes {nvvm.reqntid = array<i32: 160, 1, 1>}
+    // CHECK-SAME:  kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>}
     // CHECK:       %[[BID:.+]] = gpu.block_id x
-    // CHECK-NEXT:  %[[DIM:.+]] = arith.constant 160 : index
+    // CHECK-NEXT:  %[[DIM:.+]] = arith.constant 128 : index
     // CHECK-NEXT:  %[[TID:.+]] = gpu.thread_id x
     // CHECK-NEXT:  arith.muli %[[BID]], %[[DIM]] : index
-    // REMARK: optimize-rewrite.mlir:[[@LINE+1]]:5: remark: energy: kernel @saxpy: chose block 160 (energy within 10% of the fastest): predicted {{[0-9.]+}} us, {{[0-9.]+}} mJ per launch of 3440640 items on h100-sxm (sm_90); vs the occupancy heuristic (1024): energy -{{[0-9.]+}}%, time {{[-+][0-9.]+}}%; vs the default (256): energy -{{[0-9.]+}}%, time {{[-+][0-9.]+}}%; 19 of 19 candidates evaluated (13 more do not fit the launch sites), {{[0-9]+}} on the Pareto front; launches: grid 13440 block 256 -> grid 21504 block 160
+    // REMARK: optimize-rewrite.mlir:[[@LINE+1]]:5: remark: energy: kernel @saxpy: chose block 128 (energy within 10% of the fastest): predicted {{[0-9.]+}} us, {{[0-9.]+}} mJ per launch of 3440640 items on h100-sxm (sm_90); vs the occupancy heuristic (1024): energy -0.0%, time +0.0%; vs the default (256): energy +0.0%, time +0.0%; 19 of 19 candidates evaluated (13 more do not fit the launch sites), {{[0-9]+}} on the Pareto front; launches: grid 13440 block 256 -> grid 26880 block 128
     gpu.func @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) kernel {
       %bid = gpu.block_id x
       %bdim = gpu.block_dim x
@@ -105,8 +105,8 @@ module attributes {gpu.container_module} {
     %c512 = arith.constant 512 : index
     %c4096 = arith.constant 4096 : index
     %c13440 = arith.constant 13440 : index
-    // CHECK:      %[[G:.+]] = arith.constant 21504 : index
-    // CHECK-NEXT: %[[B:.+]] = arith.constant 160 : index
+    // CHECK:      %[[G:.+]] = arith.constant 26880 : index
+    // CHECK-NEXT: %[[B:.+]] = arith.constant 128 : index
     // CHECK-NEXT: gpu.launch_func @kernels::@saxpy blocks in (%[[G]], %c1, %c1) threads in (%[[B]], %c1, %c1)
     gpu.launch_func @kernels::@saxpy
         blocks in (%c13440, %c1, %c1) threads in (%c256, %c1, %c1)
