@@ -80,6 +80,33 @@ def load(paths):
     return Dataset(frame=frame, feature_names=reader.feature_names, files=files)
 
 
+def load_measurements(paths):
+    """The measured fields alone (kernel, config, arch, gpu, time_s, energy_j) of the
+    files' "ok" rows as a DataFrame, whatever features the rows carry: rows of sweeps that
+    different plugins compiled (a sweep resumed into one file) combine here, where a
+    training set would mix two feature sets."""
+    rows = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise DatasetError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") \
+                from None
+        for line, record in _jsonl_records(path, text):
+            where = f"{path}:{line}"
+            row = {key: _text(where, record, key) for key in REQUIRED_TEXT}
+            if row.pop("status") != "ok":
+                continue
+            for key in MEASURED:
+                row[key] = _positive(where, key, record.get(key),
+                                     required=key not in OPTIONAL_MEASURED)
+            rows.append(row)
+    if not rows:
+        raise DatasetError(f"{', '.join(paths)}: no rows with status 'ok'")
+    return pd.DataFrame.from_records(rows)
+
+
 class _Reader:
     """Accumulates rows across files and checks that their feature keys agree."""
 

@@ -195,14 +195,13 @@ def main(argv=None):
     try:
         with open(args.manifest, encoding="utf-8") as f:
             manifest = json.load(f)
-        data = dataset.load(args.rows)
+        frame = dataset.load_measurements(args.rows)
     except (OSError, json.JSONDecodeError) as e:
         print(f"error: {args.manifest}: {e}", file=sys.stderr)
         return 1
     except DatasetError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    frame = data.frame
     gpus = sorted(frame["gpu"].unique())
     if args.gpu is not None:
         frame = frame[frame["gpu"] == args.gpu]

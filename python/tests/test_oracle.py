@@ -102,6 +102,23 @@ class OracleTest(TempDirTest):
         self.assertAlmostEqual(k["plugin"]["energy"]["energy_j"], 2.0)
         self.assertEqual(k["occupancy_heuristic"]["config"], "k/b1024")  # the manifest's
 
+    def test_rows_of_sweeps_with_other_features_combine(self):
+        # A sweep resumed by a later plugin: its rows carry another feature set, which a
+        # training set would refuse; the oracle reads only what was measured.
+        later = os.path.join(self.tmp, "later.jsonl")
+        with open(later, "w") as f:
+            f.write(json.dumps({"kernel": "k", "config": "b128", "arch": "sm_90",
+                                "gpu": "synthetic-no-gpu", "status": "ok", "time_s": 0.5,
+                                "energy_j": 1.0, "features": {"x": 1.0, "y": 2.0}}) + "\n")
+        out = os.path.join(self.tmp, "oracle.json")
+        code, _, stderr = run_main(oracle.main, [self.manifest, self.rows, later,
+                                                 "--json", out])
+        self.assertEqual(code, 0, stderr)
+        with open(out) as f:
+            k = json.load(f)["kernels"][0]
+        self.assertEqual(k["measured_configs"], 5)
+        self.assertEqual(k["time_optimal"]["config"], "k/b128")
+
     def test_unmeasured_is_reported_not_guessed(self):
         table = self.table()
         self.assertEqual(table["kernels"][1], {"kernel": "unmeasured", "measured_configs": 0})
