@@ -340,17 +340,13 @@ std::vector<std::string> kernelNames(const Function &F,
 }
 
 bool ForcedConfig::sameConfig(const ForcedConfig &Other) const {
-  auto Sorted = [](std::vector<std::pair<std::string, int>> V) {
-    llvm::sort(V);
-    return V;
-  };
-  auto SortedArguments = [](std::vector<std::pair<unsigned, unsigned>> V) {
+  auto Sorted = [](auto V) { // a copy, sorted
     llvm::sort(V);
     return V;
   };
   return Block == Other.Block && Grid == Other.Grid &&
          Sorted(Values) == Sorted(Other.Values) &&
-         SortedArguments(Arguments) == SortedArguments(Other.Arguments);
+         Sorted(Arguments) == Sorted(Other.Arguments);
 }
 
 /// The workload: the option, else ENERGY_WORKLOAD(kernel), else the default.
