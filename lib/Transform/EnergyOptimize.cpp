@@ -79,7 +79,6 @@ private:
   CandidateFeatureExtractor Extractor;
   TargetChoice Targets;
   FixedTunables Fixed;
-  std::vector<KernelPlan> Plans;
   std::vector<Function *> Replaced; // erased last: see moveToFreshFunction
 
   Expected<std::map<Function *, ForcedConfig>>
@@ -284,6 +283,8 @@ Error ModuleOptimizer::run() {
   auto Forced = forcedConfigs(Kernels, *Info);
   if (!Forced)
     return Forced.takeError();
+  // After Forced: each plan points at its kernel's forced config.
+  std::vector<KernelPlan> Plans;
 
   KernelPlanner Planner(Opts, *Info, Extractor);
   for (Function *F : Kernels) {

@@ -205,8 +205,9 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
       static_cast<unsigned>(std::max(0.0, Shared)), Assignment);
   if (!Fits)
     C.Query.Occ = Occupancy(); // the array cannot hold this size
-  if (P.ForcedGrid && Block == P.ForcedBlock)
-    C.Query.GridColumns = (*P.ForcedGrid)[0];
+  // The grid a forced config states, for the candidates of its block.
+  if (P.Force && P.Force->Grid && Block == P.Force->Block)
+    C.Query.GridColumns = (*P.Force->Grid)[0];
   return C;
 }
 
@@ -333,7 +334,7 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
 Error KernelPlanner::measureAssignments(KernelPlan &P,
                                         const ForcedConfig *Force) {
   P.Simplified = Opts.Simplify == SimplifyMode::Always ||
-                 (Opts.Simplify == SimplifyMode::Auto && (P.OptedIn || P.Forced));
+                 (Opts.Simplify == SimplifyMode::Auto && (P.OptedIn || P.Force));
   P.Assignments = enumerateAssignments(P.Tunables);
   constexpr size_t MaxAssignments = 512;
   if (P.Assignments.size() > MaxAssignments)
@@ -476,7 +477,7 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   P.Record =
       Annotated ? Annotation->second.Record : (RecordPrefix + P.IRName).str();
   P.OptedIn = Annotated;
-  P.Forced = Force != nullptr;
+  P.Force = Force;
   P.UserBounded = readLaunchBounds(F).any();
   P.Apply = P.OptedIn && !P.UserBounded;
   if (Force && P.UserBounded) {
@@ -499,11 +500,8 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
             "kernel '" + P.Name + "' has no integer argument " +
             Twine(ArgNo + 1) + " (arg" + Twine(ArgNo + 1) + "=" + Twine(Value) +
             "; it has " + Twine(F.arg_size()) + " arguments)");
-  if (Force && Force->Grid) {
+  if (Force && Force->Grid)
     P.WorkItems = forcedGridWorkItems(P, *Force);
-    P.ForcedGrid = Force->Grid;
-    P.ForcedBlock = Force->Block;
-  }
   const Module &M = *F.getParent();
   auto Rules = statedRules(M, P.Name);
   if (!Rules)

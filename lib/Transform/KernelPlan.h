@@ -45,9 +45,6 @@ struct KernelPlan : LaunchPlan {
   std::string ModelName;
   std::vector<std::string> Notes; // arch/model substitutions
   uint64_t WorkItems = DefaultWorkItems;
-  /// The grid a forced config states, for the candidates of its block.
-  std::optional<std::array<uint64_t, 3>> ForcedGrid;
-  BlockShape ForcedBlock = {0, 0, 0};
 
   std::vector<Tunable> Tunables;              // as searched (maybe restricted)
   std::vector<llvm::GlobalVariable *> TunableVars;
@@ -65,7 +62,9 @@ struct KernelPlan : LaunchPlan {
   /// Which block shapes the kernel is correct for, and why.
   std::vector<BlockRestriction> Restrictions;
 
-  bool Forced = false;
+  /// The config -energy-force-config states for this kernel, if any (the
+  /// pass's module run holds it, and its plans).
+  const ForcedConfig *Force = nullptr;
   ObjectiveSpec Objective;
 
   /// "block 128, ITEMS=4" for remarks and reports; the values are named

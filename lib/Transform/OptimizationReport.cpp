@@ -13,7 +13,7 @@ namespace energy {
 
 Explanation explainChoice(const KernelPlan &P) {
   return explainPlan(P, P.describe(P.chosen()),
-                     P.Forced ? std::string("forced") : P.Objective.describe(),
+                     P.Force ? std::string("forced") : P.Objective.describe(),
                      P.WorkItems, *P.Arch);
 }
 
@@ -56,7 +56,7 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
     for (const std::string &N : P.Notes)
       J.value(N);
   });
-  J.attribute("objective", P.Forced ? "forced" : P.Objective.describe());
+  J.attribute("objective", P.Force ? "forced" : P.Objective.describe());
   J.attribute("opted_in", P.OptedIn);
   J.attribute("user_bounded", P.UserBounded);
   J.attribute("applied", P.Apply);
