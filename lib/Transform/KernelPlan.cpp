@@ -331,6 +331,82 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
   return reportChoice(P, Force);
 }
 
+/// Candidates a free search predicts again with their block known, besides
+/// those of the baselines: each costs a simplification of the kernel.
+constexpr size_t MaxBlockRefined = 4;
+
+Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
+  if (P.Force || !P.Simplified || !P.Infeasible.empty())
+    return Error::success();
+  // The best candidates of the block-free screen, best first.
+  std::vector<std::pair<double, size_t>> Best;
+  for (size_t I = 0; I < P.Candidates.size(); ++I)
+    if (P.Candidates[I].Pruned == PruneReason::None)
+      Best.emplace_back(
+          objectiveScore(P.Candidates[I].Prediction, P.Objective.Goal), I);
+  llvm::sort(Best);
+  // The screen's best, and the candidates the baselines launch (so that the
+  // choice is never predicted worse than them).
+  std::vector<Candidate *> Baselines = {&P.OccupancyBaseline,
+                                        &P.DefaultBaseline};
+  if (P.CurrentBaseline)
+    Baselines.push_back(&*P.CurrentBaseline);
+  auto IsBaseline = [&](const Candidate &C) {
+    return llvm::any_of(Baselines, [&](const Candidate *B) {
+      return B->Assignment == C.Assignment && B->Block == C.Block;
+    });
+  };
+  size_t Kept = 0;
+  llvm::erase_if(Best, [&](const std::pair<double, size_t> &S) {
+    return Kept++ >= MaxBlockRefined && !IsBaseline(P.Candidates[S.second]);
+  });
+  auto Refine = [&](Candidate &C) -> Error {
+    auto Key = std::make_pair(C.Assignment, C.Block);
+    auto It = P.BlockFeatures.find(Key);
+    if (It == P.BlockFeatures.end()) {
+      auto Features = Extractor.extract(
+          *P.Kernel, assignmentValues(P, C.Assignment), /*Optimized=*/true,
+          CandidateFeatureExtractor::KnownLaunch{C.Block, std::nullopt, {}},
+          /*WithToolchain=*/false);
+      if (!Features)
+        return Features.takeError();
+      // ptxas's registers, spills and frame where it gave them: the
+      // candidate's occupancy stays what the screen found.
+      const KernelFeatures &Screened = P.Features[C.Assignment];
+      Features->register_estimate = Screened.register_estimate;
+      Features->spill_bytes = Screened.spill_bytes;
+      Features->local_frame_bytes = Screened.local_frame_bytes;
+      Features->RegistersFrom = Screened.RegistersFrom;
+      It = P.BlockFeatures.emplace(Key, std::move(*Features)).first;
+    }
+    C.Query.Features = &It->second;
+    return Error::success();
+  };
+  std::vector<Candidate> Refined;
+  for (auto [Score, I] : Best) {
+    if (Error E = Refine(P.Candidates[I]))
+      return E;
+    Refined.push_back(P.Candidates[I]);
+  }
+  for (Candidate *B : Baselines)
+    if (B->Pruned == PruneReason::None)
+      if (Error E = Refine(*B))
+        return E;
+  Extractor.release();
+  auto Choice = predictAndChoose(Refined, Baselines, Model, P.Objective);
+  if (!Choice)
+    return Choice.takeError();
+  // The front and the choice are the refined candidates'.
+  for (Candidate &C : P.Candidates)
+    C.OnFront = false;
+  for (size_t J = 0; J < Best.size(); ++J) {
+    P.Candidates[Best[J].second].Prediction = Refined[J].Prediction;
+    P.Candidates[Best[J].second].OnFront = Refined[J].OnFront;
+  }
+  P.Choice = Best[*Choice].second;
+  return Error::success();
+}
+
 Error KernelPlanner::measureAssignments(KernelPlan &P,
                                         const ForcedConfig *Force) {
   P.Simplified = Opts.Simplify == SimplifyMode::Always ||
@@ -456,7 +532,9 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
                               "no other shape passes the restrictions"});
   if (Error E = reportChoice(P, Force))
     return E;
-  return checkRegistersWithToolchain(P, Planner, Force);
+  if (Error E = checkRegistersWithToolchain(P, Planner, Force))
+    return E;
+  return refineWithBlocks(P, Model);
 }
 
 Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,

@@ -15,6 +15,7 @@
 #include "energy/LaunchPlanner.h"
 #include "energy/Objective.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,14 @@ struct KernelPlan : LaunchPlan {
   std::vector<llvm::GlobalVariable *> TunableVars;
   std::vector<Assignment> Assignments;
   std::vector<KernelFeatures> Features;       // per assignment
+  /// Per (assignment, block): the features with the block known, for the
+  /// candidates a free search refines (refineWithBlocks).
+  std::map<std::pair<size_t, BlockShape>, KernelFeatures> BlockFeatures;
+  /// Whether C was predicted from its features with the block known.
+  bool predictedWithBlock(const Candidate &C) const {
+    auto It = BlockFeatures.find({C.Assignment, C.Block});
+    return It != BlockFeatures.end() && C.Query.Features == &It->second;
+  }
   /// Whether Features come from -O3-simplified code (else the cleanup only).
   bool Simplified = false;
   /// Compile time spent on this kernel's features, and on NVPTX codegen and

@@ -47,6 +47,10 @@ private:
   llvm::Error checkRegistersWithToolchain(KernelPlan &P,
                                           const LaunchPlanner &Planner,
                                           const ForcedConfig *Force);
+  /// A free search predicts its best candidates (and the baselines) again
+  /// with their block known, as a forced launch is predicted, and chooses
+  /// among those.
+  llvm::Error refineWithBlocks(KernelPlan &P, const CostModel &Model);
   llvm::Expected<Candidate> makeCandidate(const KernelPlan &P,
                                           size_t Assignment,
                                           const BlockShape &Block);

@@ -39,6 +39,8 @@ static void writeCandidate(json::OStream &J, const KernelPlan &P,
   J.attribute("time_s", C.Prediction.TimeSeconds);
   J.attribute("energy_j", C.Prediction.EnergyJoules);
   J.attribute("pareto", C.OnFront);
+  if (P.predictedWithBlock(C))
+    J.attribute("predicted_with_block", true);
 }
 
 static void writeKernel(json::OStream &J, const KernelPlan &P) {

@@ -1,0 +1,42 @@
+// A free search predicts its best candidates again with their block known,
+// as a forced launch is predicted, and chooses among those. A block sum
+// whose thread 0 adds the block's total to one address: the block-free
+// screen counts that atomic for every thread and prefers 64-thread blocks
+// (the plugin before this step chose 64); with the block known the atomic
+// runs once per block, on one address that every block waits for, and
+// 1024-thread blocks (the fewest atomics) are chosen. On an H100 the corpus's
+// reduce_halving ran 4x faster with 1024 threads than with 64
+// (data/h100-corpus-sweep). The report marks the candidates predicted so.
+// RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
+// RUN:   -mllvm -energy-objective=time -mllvm -energy-report=%t.json %s \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s --check-prefix=REPORT < %t.json
+#include <energy/energy.cuh>
+
+ENERGY_WORKLOAD(block_sums, 1 << 26);
+
+extern "C" {
+ENERGY_KERNEL(block_sums)
+void block_sums(const float *x, float *out) {
+  __shared__ float s[1024];
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  s[threadIdx.x] = x[i];
+  __syncthreads();
+  for (unsigned h = blockDim.x / 2; h > 0; h >>= 1) {
+    if (threadIdx.x < h)
+      s[threadIdx.x] += s[threadIdx.x + h];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    atomicAdd(out, s[0]);
+}
+}
+
+// REMARK: remark: kernel block_sums: chose block 1024 (time):
+// REPORT:      "kernel": "block_sums",
+// REPORT:      "candidates": [
+// REPORT:        "predicted_with_block": true
+// REPORT:      "choice": {
+// REPORT-NEXT:   "index": {{[0-9]+}},
+// REPORT-NEXT:   "block": [
+// REPORT-NEXT:     1024,
