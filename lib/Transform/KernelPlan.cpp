@@ -264,6 +264,20 @@ static double objectiveScore(const CostPrediction &P, Objective Goal) {
   return P.TimeSeconds;
 }
 
+/// The indices of P's unpruned candidates, best predicted first.
+static std::vector<size_t> bestFirst(const KernelPlan &P) {
+  std::vector<std::pair<double, size_t>> Scored;
+  for (size_t I = 0; I < P.Candidates.size(); ++I)
+    if (P.Candidates[I].Pruned == PruneReason::None)
+      Scored.emplace_back(
+          objectiveScore(P.Candidates[I].Prediction, P.Objective.Goal), I);
+  llvm::sort(Scored);
+  std::vector<size_t> Order;
+  for (auto [Score, I] : Scored)
+    Order.push_back(I);
+  return Order;
+}
+
 /// Traces what the planner pruned and chose; an error when it left nothing.
 static Error reportChoice(const KernelPlan &P, const ForcedConfig *Force) {
   LLVM_DEBUG({
@@ -290,16 +304,12 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
       !Extractor.hasToolchain())
     return Error::success(); // measured with ptxas already, or never
   // The assignments of the best predicted candidates, best first.
-  std::vector<std::pair<double, size_t>> Best;
-  for (const Candidate &C : P.Candidates)
-    if (C.Pruned == PruneReason::None)
-      Best.emplace_back(objectiveScore(C.Prediction, P.Objective.Goal),
-                        C.Assignment);
-  llvm::sort(Best);
   std::vector<size_t> Checked;
-  for (auto [Score, A] : Best)
+  for (size_t I : bestFirst(P)) {
+    size_t A = P.Candidates[I].Assignment;
     if (Checked.size() < MaxToolchainChecked && !llvm::is_contained(Checked, A))
       Checked.push_back(A);
+  }
   for (size_t A : Checked) {
     auto Features = Extractor.extract(*P.Kernel, assignmentValues(P, A),
                                       /*Optimized=*/true, knownLaunch(Force),
@@ -339,12 +349,7 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
   if (P.Force || !P.Simplified || !P.Infeasible.empty())
     return Error::success();
   // The best candidates of the block-free screen, best first.
-  std::vector<std::pair<double, size_t>> Best;
-  for (size_t I = 0; I < P.Candidates.size(); ++I)
-    if (P.Candidates[I].Pruned == PruneReason::None)
-      Best.emplace_back(
-          objectiveScore(P.Candidates[I].Prediction, P.Objective.Goal), I);
-  llvm::sort(Best);
+  std::vector<size_t> Best = bestFirst(P);
   // The screen's best, and the candidates the baselines launch (so that the
   // choice is never predicted worse than them).
   std::vector<Candidate *> Baselines = {&P.OccupancyBaseline,
@@ -357,8 +362,8 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
     });
   };
   size_t Kept = 0;
-  llvm::erase_if(Best, [&](const std::pair<double, size_t> &S) {
-    return Kept++ >= MaxBlockRefined && !IsBaseline(P.Candidates[S.second]);
+  llvm::erase_if(Best, [&](size_t I) {
+    return Kept++ >= MaxBlockRefined && !IsBaseline(P.Candidates[I]);
   });
   auto Refine = [&](Candidate &C) -> Error {
     auto Key = std::make_pair(C.Assignment, C.Block);
@@ -383,7 +388,7 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
     return Error::success();
   };
   std::vector<Candidate> Refined;
-  for (auto [Score, I] : Best) {
+  for (size_t I : Best) {
     if (Error E = Refine(P.Candidates[I]))
       return E;
     Refined.push_back(P.Candidates[I]);
@@ -400,10 +405,10 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
   for (Candidate &C : P.Candidates)
     C.OnFront = false;
   for (size_t J = 0; J < Best.size(); ++J) {
-    P.Candidates[Best[J].second].Prediction = Refined[J].Prediction;
-    P.Candidates[Best[J].second].OnFront = Refined[J].OnFront;
+    P.Candidates[Best[J]].Prediction = Refined[J].Prediction;
+    P.Candidates[Best[J]].OnFront = Refined[J].OnFront;
   }
-  P.Choice = Best[*Choice].second;
+  P.Choice = Best[*Choice];
   return Error::success();
 }
 
