@@ -39,6 +39,14 @@ struct LaunchPlan {
   std::string Infeasible;
 
   const Candidate &chosen() const { return Candidates[Choice]; }
+  /// The baselines a choice is compared with: the occupancy heuristic, the
+  /// default and, when known, the launch's block.
+  std::vector<Candidate *> baselines() {
+    std::vector<Candidate *> B = {&OccupancyBaseline, &DefaultBaseline};
+    if (CurrentBaseline)
+      B.push_back(&*CurrentBaseline);
+    return B;
+  }
   size_t evaluated() const {
     return Candidates.size() - PrunedResources - PrunedCliff;
   }

@@ -97,11 +97,7 @@ Error LaunchPlanner::makeBaselines(LaunchPlan &P) const {
 }
 
 Error LaunchPlanner::predict(LaunchPlan &P) const {
-  std::vector<Candidate *> Baselines = {&P.OccupancyBaseline,
-                                        &P.DefaultBaseline};
-  if (P.CurrentBaseline)
-    Baselines.push_back(&*P.CurrentBaseline);
-  auto Choice = predictAndChoose(P.Candidates, Baselines, Model, Objective);
+  auto Choice = predictAndChoose(P.Candidates, P.baselines(), Model, Objective);
   if (!Choice)
     return Choice.takeError();
   P.Choice = *Choice;

@@ -352,10 +352,7 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
   std::vector<size_t> Best = bestFirst(P);
   // The screen's best, and the candidates the baselines launch (so that the
   // choice is never predicted worse than them).
-  std::vector<Candidate *> Baselines = {&P.OccupancyBaseline,
-                                        &P.DefaultBaseline};
-  if (P.CurrentBaseline)
-    Baselines.push_back(&*P.CurrentBaseline);
+  std::vector<Candidate *> Baselines = P.baselines();
   auto IsBaseline = [&](const Candidate &C) {
     return llvm::any_of(Baselines, [&](const Candidate *B) {
       return B->Assignment == C.Assignment && B->Block == C.Block;
