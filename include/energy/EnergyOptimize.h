@@ -53,11 +53,12 @@ extern const char *const TuneAllRemoved;
 /// flags take them; the error says what is wrong with Value. The objective's
 /// (parseObjectiveSetting, ValidateOptions.h) is the MLIR pass's too.
 llvm::Expected<double> parseMaxSlowdownSetting(llvm::StringRef Value);
+llvm::Expected<double> parseMinGainSetting(llvm::StringRef Value);
 llvm::Expected<uint64_t> parseWorkloadSetting(llvm::StringRef Value);
 llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);
 
-/// Applies one setting (objective, max-slowdown, report, header, model,
-/// arch, gpu, workload, force, simplify) and checks it with the others
+/// Applies one setting (objective, max-slowdown, min-gain, report, header,
+/// model, arch, gpu, workload, force, simplify) and checks it with the others
 /// (validateOptimizeOptions); Opts is unchanged on an error.
 llvm::Error applyOptimizeSetting(llvm::StringRef Key, llvm::StringRef Value,
                                  OptimizeOptions &Opts);

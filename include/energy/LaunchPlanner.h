@@ -37,6 +37,9 @@ struct LaunchPlan {
   std::optional<Candidate> CurrentBaseline;
   /// Why no candidate is left, if none is; then nothing was predicted.
   std::string Infeasible;
+  /// The objective's min-gain, when the choice is the incumbent because no
+  /// candidate beat it by more.
+  std::optional<double> KeptIncumbentWithin;
 
   const Candidate &chosen() const { return Candidates[Choice]; }
   /// The baselines a choice is compared with: the occupancy heuristic, the
@@ -46,6 +49,11 @@ struct LaunchPlan {
     if (CurrentBaseline)
       B.push_back(&*CurrentBaseline);
     return B;
+  }
+  /// The launch that runs when nothing is chosen: the launch's block where
+  /// known, else the default.
+  const Candidate &incumbent() const {
+    return CurrentBaseline ? *CurrentBaseline : DefaultBaseline;
   }
   size_t evaluated() const {
     return Candidates.size() - PrunedResources - PrunedCliff;

@@ -91,12 +91,15 @@ makeBaselines(const GpuArch &Arch, bool TwoD, const BlockShape &Default,
 
 /// Predicts the unpruned candidates and the baselines that can launch (the
 /// others are marked pruned) in one batch, marks the Pareto front of the
-/// candidates, and returns the index of the objective's choice. At least one
-/// candidate must be unpruned.
-llvm::Expected<size_t> predictAndChoose(llvm::MutableArrayRef<Candidate> Candidates,
-                                        llvm::ArrayRef<Candidate *> Baselines,
-                                        const CostModel &Model,
-                                        const ObjectiveSpec &Objective);
+/// candidates, and returns the objective's choice (an index into
+/// Candidates). The unpruned candidate with Incumbent's assignment and block,
+/// if any, stays unless the choice beats it by more than Objective.MinGain.
+/// At least one candidate must be unpruned.
+llvm::Expected<ObjectiveChoice>
+predictAndChoose(llvm::MutableArrayRef<Candidate> Candidates,
+                 llvm::ArrayRef<Candidate *> Baselines,
+                 const Candidate *Incumbent, const CostModel &Model,
+                 const ObjectiveSpec &Objective);
 
 /// A sentence for a remark, in pieces: plain text, and named values that a
 /// remark records as arguments (-pass-remarks-output, -fsave-optimization-

@@ -16,10 +16,15 @@ std::optional<Objective> parseObjective(llvm::StringRef S);
 const char *objectiveName(Objective O);
 
 /// What the user asked for. MaxSlowdown X (energy only) restricts the choice
-/// to candidates at most (1 + X) times the fastest predicted time.
+/// to candidates at most (1 + X) times the fastest predicted time. MinGain G:
+/// the launch that runs when nothing is chosen stays unless a candidate is
+/// predicted to improve the goal's score by more than G of it; 0.01 because
+/// smaller differences are below what a measurement resolves (energy repeats
+/// differ by 1.1%, data/h100-corpus-sweep/README.md).
 struct ObjectiveSpec {
   Objective Goal = Objective::Energy;
   std::optional<double> MaxSlowdown = 0.10;
+  double MinGain = 0.01;
   std::string describe() const;
 };
 
@@ -27,13 +32,27 @@ struct ObjectiveSpec {
 /// number >= 0. NaN would let no candidate pass, infinity every one.
 llvm::Error checkMaxSlowdown(std::optional<double> X, llvm::StringRef Spelled);
 
-/// Index of the candidate the objective picks among (Time, Energy) pairs;
-/// ties go to the lower index. Times and Energies have equal, non-zero size.
-/// An error, never an index out of range, when the objective allows none
-/// (NaN predicted times).
-llvm::Expected<size_t> chooseCandidate(llvm::ArrayRef<double> Times,
-                                       llvm::ArrayRef<double> Energies,
-                                       const ObjectiveSpec &O);
+/// Checks a min-gain value G (nullopt: Spelled is no number): a number in
+/// [0, 1).
+llvm::Error checkMinGain(std::optional<double> G, llvm::StringRef Spelled);
+
+/// The objective's pick among (Time, Energy) pairs. Times and Energies have
+/// equal, non-zero size.
+struct ObjectiveChoice {
+  size_t Index;
+  /// Index is the incumbent although another candidate scores better, by
+  /// no more than the objective's MinGain.
+  bool KeptIncumbent = false;
+};
+
+/// The candidate the objective picks; ties go to the lower index. Incumbent,
+/// when given, is the launch that runs when nothing is chosen: it stays
+/// unless the pick improves on it by more than O.MinGain. An error, never an
+/// index out of range, when the objective allows none (NaN predicted times).
+llvm::Expected<ObjectiveChoice>
+chooseCandidate(llvm::ArrayRef<double> Times, llvm::ArrayRef<double> Energies,
+                const ObjectiveSpec &O,
+                std::optional<size_t> Incumbent = std::nullopt);
 
 } // namespace energy
 

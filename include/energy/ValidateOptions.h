@@ -19,7 +19,7 @@ namespace energy {
 llvm::Expected<Objective> parseObjectiveSetting(llvm::StringRef Value);
 
 /// Checks the options both passes take: a max-slowdown that is a finite
-/// number >= 0, and an arch and a gpu (either may be empty: unset) that have
+/// number >= 0, a min-gain in [0, 1), and an arch and a gpu (either may be empty: unset) that have
 /// tables and agree. The error says what is wrong, without the pass's name.
 llvm::Error validateOptimizeOptions(const ObjectiveSpec &Objective,
                                     llvm::StringRef Arch, llvm::StringRef Gpu);

@@ -244,6 +244,7 @@ LogicalResult EnergyOptimizeGpuPass::parseOptions() {
     return Fail(toString(Goal.takeError()));
   Objective.Goal = *Goal;
   Objective.MaxSlowdown = MaxSlowdown.getValue();
+  Objective.MinGain = MinGain.getValue();
   if (llvm::Error E = validateOptimizeOptions(Objective, ArchName, GpuName))
     return Fail(toString(std::move(E)));
   return success();

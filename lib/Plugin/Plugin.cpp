@@ -116,6 +116,13 @@ static cl::opt<double, false,
         cl::desc("With objective energy: only configurations predicted at "
                  "most (1+x) times slower than the fastest (default 0.1; "
                  "finite, >= 0)"));
+static cl::opt<double, false, TypedSettingParser<double, parseMinGainSetting>>
+    MinGainFlag("energy-min-gain", cl::init(ObjectiveSpec().MinGain),
+                cl::value_desc("g"),
+                cl::desc("Keep the kernel's default launch unless a "
+                         "configuration is predicted to improve the "
+                         "objective by more than g of it (default 0.01; "
+                         ">= 0, < 1)"));
 namespace {
 /// -energy-tune-all is kept only to say why it is gone: an error as it is
 /// parsed.
@@ -202,6 +209,7 @@ static OptimizeOptions optimizeOptionsFromFlags() {
   OptimizeOptions Opts = FlagOptions;
   Opts.Objective.Goal = ObjectiveFlag;
   Opts.Objective.MaxSlowdown = MaxSlowdownFlag;
+  Opts.Objective.MinGain = MinGainFlag;
   Opts.WorkItems = WorkloadFlag;
   Opts.Simplify = SimplifyFlag;
   Opts.Features = featureOptions();

@@ -2,6 +2,9 @@
 
 #include "energy/LaunchPlanner.h"
 
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
 using namespace llvm;
 
 namespace energy {
@@ -14,8 +17,17 @@ Explanation explainPlan(const LaunchPlan &P, const Explanation &Config,
       {"default", "Default", &P.DefaultBaseline}};
   if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
     Baselines.push_back({"launch's block", "Launch", &*P.CurrentBaseline});
-  return explainChoice(Config, Objective, P.chosen(), WorkItems, Arch,
-                       Baselines, P.evaluated(), P.Candidates, LeftOut);
+  Explanation E = explainChoice(Config, Objective, P.chosen(), WorkItems, Arch,
+                                Baselines, P.evaluated(), P.Candidates, LeftOut);
+  if (P.KeptIncumbentWithin) {
+    E << "; the " << (P.CurrentBaseline ? "launch's block" : "default")
+      << " stays: no candidate is predicted to improve on it by more than ";
+    std::string Percent;
+    raw_string_ostream(Percent) << format("%g", *P.KeptIncumbentWithin * 100);
+    E.value("MinGainPercent", Percent);
+    E << "%";
+  }
+  return E;
 }
 
 Error LaunchPlanner::enumerate(LaunchPlan &P) const {
@@ -97,10 +109,13 @@ Error LaunchPlanner::makeBaselines(LaunchPlan &P) const {
 }
 
 Error LaunchPlanner::predict(LaunchPlan &P) const {
-  auto Choice = predictAndChoose(P.Candidates, P.baselines(), Model, Objective);
+  auto Choice = predictAndChoose(P.Candidates, P.baselines(), &P.incumbent(),
+                                 Model, Objective);
   if (!Choice)
     return Choice.takeError();
-  P.Choice = *Choice;
+  P.Choice = Choice->Index;
+  if (Choice->KeptIncumbent)
+    P.KeptIncumbentWithin = Objective.MinGain;
   return Error::success();
 }
 

@@ -121,10 +121,10 @@ makeBaselines(const GpuArch &Arch, bool TwoD, const BlockShape &Default,
   return B;
 }
 
-Expected<size_t> predictAndChoose(MutableArrayRef<Candidate> Candidates,
-                                  ArrayRef<Candidate *> Baselines,
-                                  const CostModel &Model,
-                                  const ObjectiveSpec &Objective) {
+Expected<ObjectiveChoice>
+predictAndChoose(MutableArrayRef<Candidate> Candidates,
+                 ArrayRef<Candidate *> Baselines, const Candidate *Incumbent,
+                 const CostModel &Model, const ObjectiveSpec &Objective) {
   std::vector<Candidate *> Predicted;
   for (Candidate &C : Candidates)
     if (C.Pruned == PruneReason::None)
@@ -157,10 +157,17 @@ Expected<size_t> predictAndChoose(MutableArrayRef<Candidate> Candidates,
   }
   for (const ParetoPoint &Front : computeParetoFront(Points))
     Predicted[Front.Index]->OnFront = true;
-  auto Choice = chooseCandidate(Times, Energies, Objective);
+  std::optional<size_t> IncumbentIndex;
+  if (Incumbent)
+    for (size_t I = 0; I < Live && !IncumbentIndex; ++I)
+      if (Predicted[I]->Assignment == Incumbent->Assignment &&
+          Predicted[I]->Block == Incumbent->Block)
+        IncumbentIndex = I;
+  auto Choice = chooseCandidate(Times, Energies, Objective, IncumbentIndex);
   if (!Choice)
     return Choice.takeError();
-  return Predicted[*Choice] - Candidates.data();
+  Choice->Index = Predicted[Choice->Index] - Candidates.data();
+  return Choice;
 }
 
 double percentChange(double Baseline, double Chosen) {

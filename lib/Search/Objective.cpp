@@ -48,9 +48,18 @@ Error checkMaxSlowdown(std::optional<double> X, StringRef Spelled) {
                            "10%), got '" + Spelled + "'");
 }
 
-Expected<size_t> chooseCandidate(ArrayRef<double> Times,
-                                 ArrayRef<double> Energies,
-                                 const ObjectiveSpec &O) {
+Error checkMinGain(std::optional<double> G, StringRef Spelled) {
+  if (G && *G >= 0 && *G < 1)
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "min-gain must be a number >= 0 and < 1 (0.01 = "
+                           "1%), got '" + Spelled + "'");
+}
+
+Expected<ObjectiveChoice> chooseCandidate(ArrayRef<double> Times,
+                                          ArrayRef<double> Energies,
+                                          const ObjectiveSpec &O,
+                                          std::optional<size_t> Incumbent) {
   assert(!Times.empty() && Times.size() == Energies.size());
   double Fastest = *std::min_element(Times.begin(), Times.end());
   auto Score = [&](size_t I) {
@@ -74,7 +83,11 @@ Expected<size_t> chooseCandidate(ArrayRef<double> Times,
                              "no candidate meets the objective (" +
                                  O.describe() +
                                  "): the predicted times are not numbers");
-  return Best;
+  // A NaN score on either side compares false: the pick stands.
+  if (Incumbent && *Incumbent != Best && Allowed(*Incumbent) &&
+      Score(*Incumbent) * (1 - O.MinGain) <= Score(Best))
+    return ObjectiveChoice{*Incumbent, /*KeptIncumbent=*/true};
+  return ObjectiveChoice{Best};
 }
 
 } // namespace energy

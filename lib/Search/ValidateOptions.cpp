@@ -27,6 +27,10 @@ Error validateOptimizeOptions(const ObjectiveSpec &Objective, StringRef Arch,
     if (Error E = checkMaxSlowdown(Objective.MaxSlowdown, Spelled))
       return E;
   }
+  std::string Spelled;
+  raw_string_ostream(Spelled) << format("%g", Objective.MinGain);
+  if (Error E = checkMinGain(Objective.MinGain, Spelled))
+    return E;
   return checkGpuOptions(Arch, Gpu);
 }
 

@@ -395,7 +395,8 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
       if (Error E = Refine(*B))
         return E;
   Extractor.release();
-  auto Choice = predictAndChoose(Refined, Baselines, Model, P.Objective);
+  auto Choice =
+      predictAndChoose(Refined, Baselines, &P.incumbent(), Model, P.Objective);
   if (!Choice)
     return Choice.takeError();
   // The front and the choice are the refined candidates'.
@@ -405,7 +406,10 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
     P.Candidates[Best[J]].Prediction = Refined[J].Prediction;
     P.Candidates[Best[J]].OnFront = Refined[J].OnFront;
   }
-  P.Choice = Best[*Choice];
+  P.Choice = Best[Choice->Index];
+  P.KeptIncumbentWithin = Choice->KeptIncumbent
+                              ? std::optional(P.Objective.MinGain)
+                              : std::nullopt;
   return Error::success();
 }
 

@@ -38,6 +38,14 @@ Expected<double> parseMaxSlowdownSetting(StringRef Value) {
   return X;
 }
 
+Expected<double> parseMinGainSetting(StringRef Value) {
+  double G;
+  if (Error E = checkMinGain(
+          Value.getAsDouble(G) ? std::nullopt : std::optional(G), Value))
+    return E;
+  return G;
+}
+
 Expected<uint64_t> parseWorkloadSetting(StringRef Value) {
   uint64_t N;
   if (Value.getAsInteger(10, N) || N == 0)
@@ -80,6 +88,8 @@ static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
     Opts.Objective.MaxSlowdown = *X;
     return Error::success();
   }
+  if (Key == "min-gain")
+    return assign(parseMinGainSetting(Value), Opts.Objective.MinGain);
   if (Key == "workload")
     return assign(parseWorkloadSetting(Value), Opts.WorkItems);
   if (Key == "simplify")

@@ -1,10 +1,11 @@
-// The objective picks a point of the Pareto front. For this saxpy launch
-// (16380 x 256 threads, sm_90, analytic model) the front is one point:
-// power does not follow occupancy (docs/power-check.md), and every block
-// streams at the same DRAM rate (28.45 us, 8.934 mJ with the hopper
-// constants), so the objectives' picks differ only within a tie (energy and
-// edp 224, time 128). (Under the model's former warp-residency power term,
-// energy chose 768 and edp 448; the term was dropped for the measurements.)
+// The objective picks a point of the Pareto front, and the launch keeps its
+// block unless the pick is predicted to improve on it by more than min-gain
+// (default 1%). For this saxpy launch (16380 x 256 threads, sm_90, analytic
+// model) the front is one point: power does not follow occupancy
+// (docs/power-check.md), and every block streams at the same DRAM rate
+// (28.45 us, 8.934 mJ with the hopper constants), so every objective keeps
+// the launch's 256. With min-gain=0 the energy objective moves to 224 for a
+// saving that rounds to 0.0%; time keeps 256 (an exact tie stays).
 // workload= changes the items the prediction assumes, not the threads the
 // launch keeps.
 // REQUIRES: mlir
@@ -21,23 +22,33 @@
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic objective=energy max-slowdown=0})' %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SLOWDOWN
 // RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
+// RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic min-gain=0})' %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ANY-GAIN
+// RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
+// RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic objective=time min-gain=0})' %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TIE
+// RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic workload=1000000})' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WORKLOAD
 
-// ENERGY:   remark: energy: kernel @saxpy: chose block 224 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} 1 on the Pareto front;
-// ENERGY:   nvvm.reqntid = array<i32: 224, 1, 1>
-// ENERGY:   %[[G:.+]] = arith.constant 18720 : index
-// ENERGY:   gpu.launch_func @kernels::@saxpy blocks in (%[[G]], %c1, %c1) threads in (%{{.+}}, %c1, %c1)
+// ENERGY:   remark: energy: kernel @saxpy: chose block 256 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} 1 on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 1%; launches: grid 16380 block 256 -> grid 16380 block 256
+// ENERGY:   nvvm.reqntid = array<i32: 256, 1, 1>
+// ENERGY:   gpu.launch_func @kernels::@saxpy blocks in (%c16380, %c1, %c1) threads in (%c256, %c1, %c1)
 
-// TIME:     remark: energy: kernel @saxpy: chose block 128 (time):
-// TIME:     nvvm.reqntid = array<i32: 128, 1, 1>
-// TIME:     arith.constant 32760 : index
+// TIME:     remark: energy: kernel @saxpy: chose block 256 (time): {{.*}}; the launch's block stays: no candidate is predicted to improve on it by more than 1%;
+// TIME:     nvvm.reqntid = array<i32: 256, 1, 1>
 
-// EDP:      remark: energy: kernel @saxpy: chose block 224 (edp):
-// EDP:      nvvm.reqntid = array<i32: 224, 1, 1>
-// EDP:      arith.constant 18720 : index
+// EDP:      remark: energy: kernel @saxpy: chose block 256 (edp): {{.*}}; the launch's block stays: no candidate is predicted to improve on it by more than 1%;
+// EDP:      nvvm.reqntid = array<i32: 256, 1, 1>
 
-// SLOWDOWN: remark: energy: kernel @saxpy: chose block 224 (energy within 0% of the fastest):
+// SLOWDOWN: remark: energy: kernel @saxpy: chose block 256 (energy within 0% of the fastest): {{.*}}; the launch's block stays
+
+// ANY-GAIN:     remark: energy: kernel @saxpy: chose block 224 (energy within 10% of the fastest): {{.*}}; vs the default (256): energy -0.0%, time +0.0%; 23 of 23 candidates evaluated (9 more do not fit the launch sites), 1 on the Pareto front; launches: grid 16380 block 256 -> grid 18720 block 224
+// ANY-GAIN:     nvvm.reqntid = array<i32: 224, 1, 1>
+// ANY-GAIN:     %[[G:.+]] = arith.constant 18720 : index
+// ANY-GAIN:     gpu.launch_func @kernels::@saxpy blocks in (%[[G]], %c1, %c1) threads in (%{{.+}}, %c1, %c1)
+
+// TIE:      remark: energy: kernel @saxpy: chose block 256 (time): {{.*}}; the launch's block stays: no candidate is predicted to improve on it by more than 0%;
 
 // WORKLOAD: per launch of 1000000 items on h100-sxm (sm_90);
 

@@ -85,16 +85,64 @@ TEST(Objective, ChoosesByGoal) {
   std::vector<double> Energy = {10.0, 8.0, 7.0};
   ObjectiveSpec O;
   O.Goal = Objective::Time;
-  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 0u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)).Index, 0u);
   O.Goal = Objective::EDP; // 10, 8.4, 14
-  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 1u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)).Index, 1u);
   O.Goal = Objective::Energy;
   O.MaxSlowdown = 0.10; // 2.0 > 1.1: candidate 2 excluded
-  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 1u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)).Index, 1u);
   O.MaxSlowdown = std::nullopt;
-  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 2u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)).Index, 2u);
   O.MaxSlowdown = 0.0; // only the fastest
-  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)), 0u);
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O)).Index, 0u);
+}
+
+TEST(Objective, IncumbentStaysUnlessBeatenByMinGain) {
+  // Candidate 1 is the incumbent; 0 is 0.5% faster, 2 is 2% faster.
+  std::vector<double> Time = {0.995, 1.0, 0.98};
+  std::vector<double> Energy = {1.0, 1.0, 1.0};
+  ObjectiveSpec O;
+  O.Goal = Objective::Time;
+  // 0.98 < 1.0 x (1 - 0.01): candidate 2 wins by more than 1%.
+  ObjectiveChoice C = cantFail(chooseCandidate(Time, Energy, O, 1));
+  EXPECT_EQ(C.Index, 2u);
+  EXPECT_FALSE(C.KeptIncumbent);
+  Time[2] = 0.992; // 0.8% faster: the incumbent stays
+  C = cantFail(chooseCandidate(Time, Energy, O, 1));
+  EXPECT_EQ(C.Index, 1u);
+  EXPECT_TRUE(C.KeptIncumbent);
+  O.MinGain = 0; // any gain moves
+  C = cantFail(chooseCandidate(Time, Energy, O, 1));
+  EXPECT_EQ(C.Index, 2u);
+  EXPECT_FALSE(C.KeptIncumbent);
+  // The incumbent's own prediction is no number: the pick stands.
+  O.MinGain = 0.01;
+  Time[1] = NAN;
+  EXPECT_EQ(cantFail(chooseCandidate(Time, Energy, O, 1)).Index, 2u);
+}
+
+TEST(Objective, IncumbentOutsideTheSlowdownBoundDoesNotStay) {
+  // Energy within 10% of the fastest: the incumbent (1) is 20% slower.
+  std::vector<double> Time = {1.0, 1.2};
+  std::vector<double> Energy = {1.0, 1.0};
+  ObjectiveSpec O;
+  ObjectiveChoice C = cantFail(chooseCandidate(Time, Energy, O, 1));
+  EXPECT_EQ(C.Index, 0u);
+  EXPECT_FALSE(C.KeptIncumbent);
+}
+
+TEST(Objective, MinGainMustBeAFraction) {
+  EXPECT_FALSE(errorToBool(checkMinGain(0.0, "0")));
+  EXPECT_FALSE(errorToBool(checkMinGain(0.5, "0.5")));
+  for (auto [G, Spelled] : {std::pair<std::optional<double>, const char *>{
+                                -0.1, "-0.1"},
+                            {1.0, "1"},
+                            {NAN, "nan"},
+                            {std::nullopt, "x"}})
+    EXPECT_EQ(toString(checkMinGain(G, Spelled)),
+              std::string("min-gain must be a number >= 0 and < 1 (0.01 = "
+                          "1%), got '") +
+                  Spelled + "'");
 }
 
 TEST(Objective, NothingAllowedIsAnError) {
