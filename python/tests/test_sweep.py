@@ -1,5 +1,6 @@
-"""energy.sweep: the expression evaluator, config selection and the manifest written for
-the fixture corpus python/tests/sweep_corpus with the real plugin.
+"""energy.sweep: the expression evaluator (corpus_expr), config selection (sweep_configs)
+and the manifest written for the fixture corpus python/tests/sweep_corpus with the real
+plugin.
 
 The plugin comes from $ENERGY_PLUGIN or build/lib/energy.so; the tests that compile are
 skipped (with the reason) when it is not built.
@@ -15,7 +16,7 @@ import tarfile
 import tempfile
 import unittest
 
-from energy import sweep
+from energy import corpus_expr, sweep, sweep_configs
 from tests import util
 
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sweep_corpus")
@@ -29,7 +30,7 @@ class EvaluateTest(unittest.TestCase):
     NAMES = {"n": 1000, "BLOCK_X": 256, "ITEMS": 4, "rows": 7}
 
     def check(self, text, want):
-        self.assertEqual(sweep.evaluate(text, self.NAMES), want, text)
+        self.assertEqual(corpus_expr.evaluate(text, self.NAMES), want, text)
 
     def test_arithmetic(self):
         self.check("42", 42)
@@ -86,22 +87,22 @@ class EvaluateTest(unittest.TestCase):
         for text, message in cases.items():
             with self.subTest(text=text):
                 with self.assertRaises(ValueError) as e:
-                    sweep.evaluate(text, self.NAMES)
+                    corpus_expr.evaluate(text, self.NAMES)
                 self.assertIn(message, str(e.exception))
         for value in (True, None, 2.5, [1]):
             with self.assertRaises(ValueError):
-                sweep.evaluate(value, self.NAMES)
+                corpus_expr.evaluate(value, self.NAMES)
 
 
 class InitTest(unittest.TestCase):
     def test_evaluated_specs(self):
         names = {"cols": 4096, "k": 32}
-        self.assertEqual(sweep.evaluate_init("uniform(-1,1)", names), "uniform(-1,1)")
-        self.assertEqual(sweep.evaluate_init("uniform(0.5, 2)", names), "uniform(0.5,2)")
-        self.assertEqual(sweep.evaluate_init("randint(0, cols)", names), "randint(0,4096)")
-        self.assertEqual(sweep.evaluate_init("csr_row_ptr(k)", names), "csr_row_ptr(32)")
-        self.assertEqual(sweep.evaluate_init("zeros", names), "zeros")
-        self.assertEqual(sweep.evaluate_init(" iota ", names), "iota")
+        self.assertEqual(corpus_expr.evaluate_init("uniform(-1,1)", names), "uniform(-1,1)")
+        self.assertEqual(corpus_expr.evaluate_init("uniform(0.5, 2)", names), "uniform(0.5,2)")
+        self.assertEqual(corpus_expr.evaluate_init("randint(0, cols)", names), "randint(0,4096)")
+        self.assertEqual(corpus_expr.evaluate_init("csr_row_ptr(k)", names), "csr_row_ptr(32)")
+        self.assertEqual(corpus_expr.evaluate_init("zeros", names), "zeros")
+        self.assertEqual(corpus_expr.evaluate_init(" iota ", names), "iota")
 
     def test_rejections(self):
         for text, message in {"normal(0,1)": "unknown init", "uniform(1)": "takes 2",
@@ -111,42 +112,42 @@ class InitTest(unittest.TestCase):
                               "uniform(": "is not NAME"}.items():
             with self.subTest(text=text):
                 with self.assertRaises(ValueError) as e:
-                    sweep.evaluate_init(text, {"cols": 4})
+                    corpus_expr.evaluate_init(text, {"cols": 4})
                 self.assertIn(message, str(e.exception))
 
 
 class ConfigTest(unittest.TestCase):
     def test_names_and_force_options(self):
-        self.assertEqual(sweep.config_name((256, 1, 1), {"ITEMS": 2}), "b256.ITEMS=2")
-        self.assertEqual(sweep.config_name((16, 16, 1), {"TILE": 16}), "b16x16.TILE=16")
-        self.assertEqual(sweep.config_name((32, 1, 4), {}), "b32x1x4")
-        self.assertEqual(sweep.force_option("sgemm", (16, 16, 1), {"TILE": 16, "K": 2}),
+        self.assertEqual(sweep_configs.config_name((256, 1, 1), {"ITEMS": 2}), "b256.ITEMS=2")
+        self.assertEqual(sweep_configs.config_name((16, 16, 1), {"TILE": 16}), "b16x16.TILE=16")
+        self.assertEqual(sweep_configs.config_name((32, 1, 4), {}), "b32x1x4")
+        self.assertEqual(sweep_configs.force_option("sgemm", (16, 16, 1), {"TILE": 16, "K": 2}),
                          "-energy-force-config=sgemm:16x16x1,TILE=16,K=2")
-        self.assertEqual(sweep.force_option("sgemm", (16, 16, 1), {"TILE": 16}, [8, 4, 1]),
+        self.assertEqual(sweep_configs.force_option("sgemm", (16, 16, 1), {"TILE": 16}, [8, 4, 1]),
                          "-energy-force-config=sgemm:16x16x1,grid=8x4x1,TILE=16")
-        self.assertEqual(sweep.force_option("conv", (32, 8, 1), {"KPT": 2}, [2, 7, 256],
-                                            [(2, 64), (5, 64)]),
+        self.assertEqual(sweep_configs.force_option("conv", (32, 8, 1), {"KPT": 2}, [2, 7, 256],
+                                                    [(2, 64), (5, 64)]),
                          "-energy-force-config=conv:32x8x1,grid=2x7x256,arg2=64,arg5=64,KPT=2")
 
     def test_integer_arguments_are_stated_by_position(self):
         args = [{"param": "n", "type": "i32"}, {"buffer": "x"}, {"value": 3, "type": "u32"},
                 {"param": "alpha", "type": "f32"}, {"value": -1, "type": "i32"}]
-        self.assertEqual(sweep.integer_arguments(args, {"n": 4096, "alpha": 2}),
+        self.assertEqual(sweep_configs.integer_arguments(args, {"n": 4096, "alpha": 2}),
                          [(1, 4096), (3, 3)])
 
     def test_even_subsample_spans_the_list(self):
         items = list(range(10))
-        self.assertEqual(sweep.even_subsample(items, 4), [0, 3, 6, 9])
-        self.assertEqual(sweep.even_subsample(items, 1), [5])
-        self.assertEqual(sweep.even_subsample(items, 0), [])
-        self.assertEqual(sweep.even_subsample(items, 20), items)
+        self.assertEqual(sweep_configs.even_subsample(items, 4), [0, 3, 6, 9])
+        self.assertEqual(sweep_configs.even_subsample(items, 1), [5])
+        self.assertEqual(sweep_configs.even_subsample(items, 0), [])
+        self.assertEqual(sweep_configs.even_subsample(items, 20), items)
 
     def test_required_configs_come_first_and_may_exceed_the_cap(self):
         candidates = list("abcdefgh")
-        self.assertEqual(sweep.choose_configs(candidates, ["c", "c", "z"], 5),
+        self.assertEqual(sweep_configs.choose_configs(candidates, ["c", "c", "z"], 5),
                          ["c", "z", "a", "e", "h"])
-        self.assertEqual(sweep.choose_configs(candidates, list("xyz"), 2), list("xyz"))
-        self.assertEqual(sweep.choose_configs(candidates, ["b"], None),
+        self.assertEqual(sweep_configs.choose_configs(candidates, list("xyz"), 2), list("xyz"))
+        self.assertEqual(sweep_configs.choose_configs(candidates, ["b"], None),
                          ["b", "a", "c", "d", "e", "f", "g", "h"])
 
 
