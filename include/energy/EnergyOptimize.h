@@ -44,6 +44,12 @@ struct OptimizeOptions {
   std::vector<std::string> ForceConfigs; // parseForcedConfig's syntax
   FeatureOptions Features;
   SimplifyMode Simplify = SimplifyMode::Auto;
+  /// The instructions a free search may simplify again per kernel to
+  /// predict its best candidates with their blocks known, counted in the
+  /// screen's simplified code: about 0.7 s on our 2-core build machine
+  /// (attention.cu: 8255 instructions, 35 us each). A count, not a clock,
+  /// so that the same source always gets the same choice.
+  uint64_t RefineBudget = 20000;
 };
 
 /// Why -energy-tune-all and energy-optimize<tune-all> are errors.
@@ -56,9 +62,11 @@ llvm::Expected<double> parseMaxSlowdownSetting(llvm::StringRef Value);
 llvm::Expected<double> parseMinGainSetting(llvm::StringRef Value);
 llvm::Expected<uint64_t> parseWorkloadSetting(llvm::StringRef Value);
 llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);
+llvm::Expected<uint64_t> parseRefineBudgetSetting(llvm::StringRef Value);
 
 /// Applies one setting (objective, max-slowdown, min-gain, report, header,
-/// model, arch, gpu, workload, force, simplify) and checks it with the others
+/// model, arch, gpu, workload, force, simplify, refine-budget) and checks it
+/// with the others
 /// (validateOptimizeOptions); Opts is unchanged on an error.
 llvm::Error applyOptimizeSetting(llvm::StringRef Key, llvm::StringRef Value,
                                  OptimizeOptions &Opts);

@@ -206,6 +206,9 @@ struct KernelFeatures {
   /// Where register_estimate comes from: "estimate" (peak live IR values)
   /// or "ptxas" (CUDA's assembler compiled the candidate).
   std::string RegistersFrom = "estimate";
+  /// Instructions of the simplified clone the counts come from (0: not
+  /// simplified): what simplifying this code again costs; not a model input.
+  unsigned SimplifiedInstructions = 0;
 
   static constexpr unsigned NumNumeric = 0
 #define ENERGY_COUNT(Field, Merge, Unit, Doc) +1

@@ -172,6 +172,14 @@ static cl::opt<unsigned long long, false,
     WorkloadFlag("energy-workload", cl::init(0), cl::value_desc("items"),
                  cl::desc("Work items per launch for every kernel (default: "
                           "ENERGY_WORKLOAD or 2^24)"));
+static cl::opt<unsigned long long, false,
+               TypedSettingParser<unsigned long long, parseRefineBudgetSetting>>
+    RefineBudgetFlag(
+        "energy-refine-budget", cl::init(OptimizeOptions().RefineBudget),
+        cl::value_desc("instructions"),
+        cl::desc("Instructions a free search may simplify again per kernel "
+                 "to predict its best candidates with their blocks known "
+                 "(default 20000, about 0.7 s; 0: never)"));
 static cl::opt<SimplifyMode, false,
                TypedSettingParser<SimplifyMode, parseSimplifySetting>>
     SimplifyFlag(
@@ -212,6 +220,7 @@ static OptimizeOptions optimizeOptionsFromFlags() {
   Opts.Objective.MinGain = MinGainFlag;
   Opts.WorkItems = WorkloadFlag;
   Opts.Simplify = SimplifyFlag;
+  Opts.RefineBudget = RefineBudgetFlag;
   Opts.Features = featureOptions();
   return Opts;
 }

@@ -263,6 +263,8 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     SimplifyFAM.clear(*Copy, Copy->getName());
   }
   KernelFeatures Features = computeKernelFeatures(*Copy, ForLaunch);
+  if (Optimized)
+    Features.SimplifiedInstructions = Copy->getInstructionCount();
   ++NumMeasured;
   if (Optimized)
     ++NumSimplifiedMeasured;

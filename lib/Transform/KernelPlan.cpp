@@ -7,6 +7,7 @@
 
 #include "energy/NVVMAnnotations.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace llvm;
 
@@ -348,23 +350,58 @@ constexpr size_t MaxBlockRefined = 4;
 Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
   if (P.Force || !P.Simplified || !P.Infeasible.empty())
     return Error::success();
-  // The best candidates of the block-free screen, best first.
+  double SecondsBefore = Extractor.featureSeconds();
+  auto Timed = make_scope_exit(
+      [&] { P.RefineSeconds = Extractor.featureSeconds() - SecondsBefore; });
+  using Key = std::pair<size_t, BlockShape>;
+  auto KeyOf = [](const Candidate &C) { return Key(C.Assignment, C.Block); };
+  // Who is refined, within the budget: the incumbent first (min-gain
+  // compares with it), then the screen's best candidates, then the other
+  // baselines; the same code (assignment and block) is simplified once.
+  std::set<Key> Planned;
+  uint64_t Left = Opts.RefineBudget;
+  auto Afford = [&](const Candidate &C) {
+    if (Planned.count(KeyOf(C)))
+      return true;
+    uint64_t Cost =
+        std::max(1u, P.Features[C.Assignment].SimplifiedInstructions);
+    if (Cost > Left)
+      return false;
+    Left -= Cost;
+    Planned.insert(KeyOf(C));
+    return true;
+  };
   std::vector<size_t> Best = bestFirst(P);
-  // The screen's best, and the candidates the baselines launch (so that the
-  // choice is never predicted worse than them).
+  const Candidate &Incumbent = P.incumbent();
+  if ((Incumbent.Pruned == PruneReason::None && !Afford(Incumbent)) ||
+      Best.empty() || !Afford(P.Candidates[Best.front()])) {
+    P.Notes.push_back(
+        "not predicted again with the block known: simplifying " +
+        std::to_string(P.Features[P.chosen().Assignment]
+                           .SimplifiedInstructions) +
+        " instructions per candidate exceeds the budget of " +
+        std::to_string(Opts.RefineBudget) + " (-energy-refine-budget)");
+    return Error::success();
+  }
   std::vector<Candidate *> Baselines = P.baselines();
   auto IsBaseline = [&](const Candidate &C) {
     return llvm::any_of(Baselines, [&](const Candidate *B) {
-      return B->Assignment == C.Assignment && B->Block == C.Block;
+      return KeyOf(*B) == KeyOf(C);
     });
   };
   size_t Kept = 0;
   llvm::erase_if(Best, [&](size_t I) {
-    return Kept++ >= MaxBlockRefined && !IsBaseline(P.Candidates[I]);
+    const Candidate &C = P.Candidates[I];
+    if ((Kept >= MaxBlockRefined && !IsBaseline(C)) || !Afford(C))
+      return true;
+    ++Kept;
+    return false;
   });
+  for (Candidate *B : Baselines)
+    if (B->Pruned == PruneReason::None)
+      Afford(*B);
   auto Refine = [&](Candidate &C) -> Error {
-    auto Key = std::make_pair(C.Assignment, C.Block);
-    auto It = P.BlockFeatures.find(Key);
+    auto It = P.BlockFeatures.find(KeyOf(C));
     if (It == P.BlockFeatures.end()) {
       auto Features = Extractor.extract(
           *P.Kernel, assignmentValues(P, C.Assignment), /*Optimized=*/true,
@@ -379,7 +416,7 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
       Features->spill_bytes = Screened.spill_bytes;
       Features->local_frame_bytes = Screened.local_frame_bytes;
       Features->RegistersFrom = Screened.RegistersFrom;
-      It = P.BlockFeatures.emplace(Key, std::move(*Features)).first;
+      It = P.BlockFeatures.emplace(KeyOf(C), std::move(*Features)).first;
     }
     C.Query.Features = &It->second;
     return Error::success();
@@ -391,7 +428,7 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
     Refined.push_back(P.Candidates[I]);
   }
   for (Candidate *B : Baselines)
-    if (B->Pruned == PruneReason::None)
+    if (B->Pruned == PruneReason::None && Planned.count(KeyOf(*B)))
       if (Error E = Refine(*B))
         return E;
   Extractor.release();
@@ -637,7 +674,8 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   NumCandidates += P.evaluated();
   NumPruned += P.PrunedResources + P.PrunedCliff;
   NumIllegal += P.Illegal;
-  P.FeatureSeconds = Extractor.featureSeconds() - FeatureSecondsBefore;
+  P.FeatureSeconds =
+      Extractor.featureSeconds() - FeatureSecondsBefore - P.RefineSeconds;
   P.ToolchainSeconds = Extractor.toolchainSeconds() - ToolchainSecondsBefore;
   return P;
 }

@@ -61,9 +61,9 @@ struct KernelPlan : LaunchPlan {
   }
   /// Whether Features come from -O3-simplified code (else the cleanup only).
   bool Simplified = false;
-  /// Compile time spent on this kernel's features, and on NVPTX codegen and
-  /// ptxas for its registers.
-  double FeatureSeconds = 0, ToolchainSeconds = 0;
+  /// Compile time spent on this kernel's features (the screen's, then the
+  /// block refinement's), and on NVPTX codegen and ptxas for its registers.
+  double FeatureSeconds = 0, RefineSeconds = 0, ToolchainSeconds = 0;
   std::vector<ResizableArray> SharedArrays;
   /// ENERGY_DYNAMIC_SHARED: bytes per thread and per block, when declared.
   std::optional<std::array<unsigned, 2>> DynamicShared;

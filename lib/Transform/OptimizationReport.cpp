@@ -73,8 +73,12 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
               P.Features[P.chosen().Assignment].RegistersFrom);
   J.attributeObject("compile_seconds", [&] {
     J.attribute("features", P.FeatureSeconds);
+    J.attribute("block_refinement", P.RefineSeconds);
     J.attribute("toolchain", P.ToolchainSeconds);
   });
+  if (P.Simplified)
+    J.attribute("simplified_instructions",
+                P.Features[P.chosen().Assignment].SimplifiedInstructions);
   J.attributeArray("tunables", [&] {
     for (const Tunable &T : P.Tunables)
       J.object([&] {

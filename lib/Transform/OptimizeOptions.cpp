@@ -54,6 +54,14 @@ Expected<uint64_t> parseWorkloadSetting(StringRef Value) {
   return N;
 }
 
+Expected<uint64_t> parseRefineBudgetSetting(StringRef Value) {
+  uint64_t N;
+  if (Value.getAsInteger(10, N))
+    return optionError("refine-budget must be a number of instructions >= 0, "
+                       "got '" + Value + "'");
+  return N;
+}
+
 Expected<SimplifyMode> parseSimplifySetting(StringRef Value) {
   auto Mode = StringSwitch<std::optional<SimplifyMode>>(Value)
                   .Case("auto", SimplifyMode::Auto)
@@ -94,6 +102,8 @@ static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
     return assign(parseWorkloadSetting(Value), Opts.WorkItems);
   if (Key == "simplify")
     return assign(parseSimplifySetting(Value), Opts.Simplify);
+  if (Key == "refine-budget")
+    return assign(parseRefineBudgetSetting(Value), Opts.RefineBudget);
   if (Key == "arch" || Key == "gpu") {
     // An empty value is an error, not "unset".
     auto Named =

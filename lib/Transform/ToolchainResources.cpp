@@ -5,6 +5,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Metadata.h"
@@ -103,7 +104,7 @@ std::optional<KernelResources> parsePtxasInfo(StringRef Output,
   return R;
 }
 
-/// The cache file for a PTX hash, or empty without a cache directory.
+/// The cache file for a key, or empty without a cache directory.
 static std::string diskCachePath(StringRef Key) {
   SmallString<128> Dir;
   if (!sys::path::cache_directory(Dir))
@@ -182,11 +183,53 @@ ToolchainResources::runPtxas(StringRef Ptx, StringRef Arch,
   return resourceError("ptxas -v printed no register count for " + EntryName);
 }
 
+/// The code a candidate compiles to is fixed by its IR, this LLVM and the
+/// target: a hash of those finds code seen before without NVPTX codegen.
+static std::string irKey(Module &M, const TargetMachine &Target) {
+  // Names of the source, not of the code: the same kernel in another file
+  // (or a temporary one) compiles the same.
+  M.setModuleIdentifier("");
+  M.setSourceFileName("");
+  std::string Text;
+  raw_string_ostream OS(Text);
+  M.print(OS, nullptr);
+  OS << LLVM_VERSION_STRING << ' ' << Target.getTargetFeatureString();
+  return "ir-" + utohexstr(xxh3_64bits(Text)) + "-" +
+         Target.getTargetCPU().str();
+}
+
+std::optional<KernelResources> ToolchainResources::cached(StringRef Key) {
+  if (auto It = Cache.find(Key); It != Cache.end()) {
+    ++NumCacheHits;
+    return It->second;
+  }
+  std::string CachePath = diskCachePath(Key);
+  if (CachePath.empty())
+    return std::nullopt;
+  auto R = readDiskCache(CachePath);
+  if (!R)
+    return std::nullopt;
+  ++NumDiskCacheHits;
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << Key << " from " << CachePath
+                    << "\n");
+  return Cache[Key] = *R;
+}
+
+void ToolchainResources::remember(StringRef Key, const KernelResources &R) {
+  Cache[Key] = R;
+  std::string CachePath = diskCachePath(Key);
+  if (!CachePath.empty())
+    writeDiskCache(CachePath, R);
+}
+
 Expected<KernelResources>
 ToolchainResources::measure(const Function &Kernel, TargetMachine &Target) {
   if (!available())
     return resourceError("ptxas not found");
   std::unique_ptr<Module> M = kernelOnlyModule(Kernel);
+  std::string IRKey = irKey(*M, Target);
+  if (auto R = cached(IRKey))
+    return *R;
   SmallString<0> Ptx;
   {
     raw_svector_ostream OS(Ptx);
@@ -196,28 +239,21 @@ ToolchainResources::measure(const Function &Kernel, TargetMachine &Target) {
       return resourceError("the NVPTX target cannot emit PTX");
     PM.run(*M);
   }
+  // Different IR may still compile to PTX seen before.
   StringRef Arch = Target.getTargetCPU();
-  std::string Key = utohexstr(xxh3_64bits(Ptx)) + "-" + Arch.str();
-  if (auto It = Cache.find(Key); It != Cache.end()) {
-    ++NumCacheHits;
-    return It->second;
+  std::string PtxKey = utohexstr(xxh3_64bits(Ptx)) + "-" + Arch.str();
+  if (auto R = cached(PtxKey)) {
+    remember(IRKey, *R);
+    return *R;
   }
-  std::string CachePath = diskCachePath(Key);
-  if (!CachePath.empty())
-    if (auto R = readDiskCache(CachePath)) {
-      ++NumDiskCacheHits;
-      LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << Key << " from " << CachePath
-                        << "\n");
-      return Cache[Key] = *R;
-    }
   ++NumPtxasRuns;
-  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": running ptxas for " << Key << "\n");
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": running ptxas for " << PtxKey << "\n");
   auto R = runPtxas(Ptx, Arch, CandidateEntryName);
   if (!R)
     return R.takeError();
-  if (!CachePath.empty())
-    writeDiskCache(CachePath, *R);
-  return Cache[Key] = *R;
+  remember(PtxKey, *R);
+  remember(IRKey, *R);
+  return *R;
 }
 
 } // namespace energy

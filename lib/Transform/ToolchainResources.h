@@ -9,9 +9,10 @@
 //
 // ptxas is found through $ENERGY_PTXAS (a path, or "none" to never run
 // it), else the CUDA the project was configured with, else PATH. Results
-// are cached by a hash of the PTX, in memory and under the user's cache
-// directory (energy/ptxas/), so identical code is compiled once across
-// builds.
+// are cached by a hash of the candidate's IR (with the LLVM version and the
+// target) and of its PTX, in memory and under the user's cache directory
+// (energy/ptxas/): code seen in an earlier build skips codegen and ptxas,
+// and IR that compiles to PTX seen before skips ptxas.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_TOOLCHAINRESOURCES_H
@@ -51,7 +52,12 @@ public:
 
 private:
   std::string Ptxas;
-  llvm::StringMap<KernelResources> Cache; // by PTX hash
+  llvm::StringMap<KernelResources> Cache; // by IR and by PTX hash
+
+  /// Key's result from memory, else from the disk cache.
+  std::optional<KernelResources> cached(llvm::StringRef Key);
+  /// Stores R under Key in memory and on disk.
+  void remember(llvm::StringRef Key, const KernelResources &R);
 
   llvm::Expected<KernelResources> runPtxas(llvm::StringRef Ptx,
                                            llvm::StringRef Arch,

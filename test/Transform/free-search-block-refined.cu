@@ -6,11 +6,24 @@
 // runs once per block, on one address that every block waits for, and
 // 1024-thread blocks (the fewest atomics) are chosen. On an H100 the corpus's
 // reduce_halving ran 4x faster with 1024 threads than with 64
-// (data/h100-corpus-sweep). The report marks the candidates predicted so.
+// (data/h100-corpus-sweep). The report marks the candidates predicted so,
+// and says how long it took.
+// -energy-refine-budget bounds the instructions simplified again (this
+// kernel: 36 per candidate): 72 refines the default and the screen's best
+// only; 0 refines none, and the screen's 64 is predicted within 1% of the
+// default's 256, which stays (min-gain).
 // RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
 // RUN:   -mllvm -energy-objective=time -mllvm -energy-report=%t.json %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
+// RUN:   -mllvm -energy-objective=time -mllvm -energy-refine-budget=72 %s \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
+// RUN:   -mllvm -energy-objective=time -mllvm -energy-refine-budget=0 \
+// RUN:   -mllvm -energy-report=%t.none.json %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NONE
+// RUN: FileCheck %s --check-prefix=NONE-REPORT < %t.none.json
 #include <energy/energy.cuh>
 
 ENERGY_WORKLOAD(block_sums, 1 << 26);
@@ -34,9 +47,22 @@ void block_sums(const float *x, float *out) {
 
 // REMARK: remark: kernel block_sums: chose block 1024 (time): {{.*}}; 6 of 6 candidates evaluated (5 predicted again with the block known),
 // REPORT:      "kernel": "block_sums",
+// REPORT:      "compile_seconds": {
+// REPORT-NEXT:   "features": {{[0-9.e+-]+}},
+// REPORT-NEXT:   "block_refinement": {{[0-9.e+-]+}},
+// REPORT-NEXT:   "toolchain": {{[0-9.e+-]+}}
+// REPORT-NEXT: },
+// REPORT-NEXT: "simplified_instructions": 36,
 // REPORT:      "candidates": [
 // REPORT:        "predicted_with_block": true
 // REPORT:      "choice": {
 // REPORT-NEXT:   "index": {{[0-9]+}},
 // REPORT-NEXT:   "block": [
 // REPORT-NEXT:     1024,
+
+// TWO: remark: kernel block_sums: chose block 256 (time): {{.*}}; 6 of 6 candidates evaluated (2 predicted again with the block known),
+
+// NONE: remark: kernel block_sums: chose block 256 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front; the default stays: no candidate is predicted to improve on it by more than 1%
+// NONE-REPORT: "notes": [
+// NONE-REPORT-NEXT: "not predicted again with the block known: simplifying 36 instructions per candidate exceeds the budget of 0 (-energy-refine-budget)"
+// NONE-REPORT-NOT: "predicted_with_block": true
