@@ -34,6 +34,10 @@ std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
   return double(Bound) / Values;
 }
 
+double lastTicketShare(uint64_t Last) {
+  return 1.0 / (static_cast<double>(Last) + 1);
+}
+
 double peakOfLiveSpans(llvm::ArrayRef<LiveSpan> Spans) {
   unsigned End = 0;
   for (const LiveSpan &S : Spans)

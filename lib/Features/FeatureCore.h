@@ -77,6 +77,10 @@ unsigned registersForVector(uint64_t Lanes, uint64_t ElementBits);
 /// min(Bound, Values). The share of the threads for which the comparison
 /// holds, or nothing when it does not narrow them (Bound >= Values for <).
 enum class IndexCompare { Equal, Less };
+/// The share of a grid's threads that run code behind `ticket == Last`,
+/// where an atomic add of 1 hands out the tickets 0, 1, ...: one ticket of
+/// Last + 1 (the last block to finish when each block takes one).
+double lastTicketShare(uint64_t Last);
 std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
                                          unsigned Values);
 

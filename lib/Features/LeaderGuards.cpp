@@ -4,7 +4,9 @@
 #include "FeatureCore.h"
 #include "ThreadDependence.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
@@ -93,6 +95,81 @@ guardedEdge(const BranchInst &Br, const std::array<unsigned, 3> &Block,
   return std::make_pair(Guarded, *Share);
 }
 
+/// V without the casts and tests that keep its truth: zext, trunc to i1,
+/// `!= 0`; Negated flips for `== 0` and `xor true`.
+const Value *truthOf(const Value *V, bool &Negated) {
+  while (true) {
+    V = withoutIntegerCasts(V);
+    const Value *X;
+    if (match(V, m_SpecificICmp(ICmpInst::ICMP_NE, m_Value(X), m_Zero())))
+      V = X;
+    else if (match(V, m_SpecificICmp(ICmpInst::ICMP_EQ, m_Value(X), m_Zero())) ||
+             match(V, m_Not(m_Value(X))))
+      V = X, Negated = !Negated;
+    else
+      return V;
+  }
+}
+
+/// The one value Load's function stores to the shared variable Load reads,
+/// if it has one (clones of the kernel share its globals).
+const Value *onlyStoredValue(const LoadInst &Load) {
+  auto *Var = dyn_cast<GlobalVariable>(
+      Load.getPointerOperand()->stripPointerCasts());
+  if (!Var || Var->getAddressSpace() != 3)
+    return nullptr;
+  const Value *Stored = nullptr;
+  SmallVector<const Value *, 8> Work = {Var};
+  while (!Work.empty()) {
+    const Value *P = Work.pop_back_val();
+    for (const User *U : P->users()) {
+      auto *I = dyn_cast<Instruction>(U);
+      if ((I && I->getFunction() != Load.getFunction()) || isa<LoadInst>(U))
+        continue;
+      if (auto *S = dyn_cast<StoreInst>(U)) {
+        if (S->getPointerOperand() != P || Stored)
+          return nullptr; // the address escapes, or two stores
+        Stored = S->getValueOperand();
+      } else if (isa<AddrSpaceCastInst, BitCastInst>(U) ||
+                 (isa<ConstantExpr>(U) &&
+                  cast<ConstantExpr>(U)->isCast())) {
+        Work.push_back(U);
+      } else {
+        return nullptr; // an access this does not follow
+      }
+    }
+  }
+  return Stored;
+}
+
+/// The successor of Br that only the last block takes (`ticket == K`, K the
+/// last of K + 1 tickets an atomic add of 1 hands out), and its share.
+std::optional<std::pair<const BasicBlock *, double>>
+lastTicketEdge(const BranchInst &Br) {
+  bool Negated = false;
+  const Value *Truth = truthOf(Br.getCondition(), Negated);
+  if (auto *Load = dyn_cast<LoadInst>(Truth))
+    if (const Value *Stored = onlyStoredValue(*Load))
+      Truth = truthOf(Stored, Negated);
+  auto *Cmp = dyn_cast<ICmpInst>(Truth);
+  if (!Cmp || !Cmp->isEquality())
+    return std::nullopt;
+  const Value *Ticket = Cmp->getOperand(0);
+  auto *Last = dyn_cast<ConstantInt>(Cmp->getOperand(1));
+  if (!Last) {
+    Ticket = Cmp->getOperand(1);
+    Last = dyn_cast<ConstantInt>(Cmp->getOperand(0));
+  }
+  auto *Add = dyn_cast<AtomicRMWInst>(withoutIntegerCasts(Ticket));
+  if (!Last || !Add || Add->getOperation() != AtomicRMWInst::Add ||
+      !match(Add->getValOperand(), m_One()) || Last->getValue().isMaxValue())
+    return std::nullopt;
+  if (Cmp->getPredicate() == ICmpInst::ICMP_NE)
+    Negated = !Negated;
+  return std::make_pair(Br.getSuccessor(Negated ? 1 : 0),
+                        lastTicketShare(Last->getZExtValue()));
+}
+
 } // namespace
 
 DenseMap<const BasicBlock *, double>
@@ -106,6 +183,8 @@ threadShares(const Function &F, const DominatorTree &DT,
     if (!Br || !Br->isConditional())
       continue;
     auto Guard = guardedEdge(*Br, Block, WarpSize);
+    if (!Guard)
+      Guard = lastTicketEdge(*Br);
     if (!Guard)
       continue;
     BasicBlockEdge Edge(&BB, Guard->first);

@@ -7,6 +7,11 @@
 // a constant count (==, != and < against threadIdx.{x,y,z}, laneid, and
 // threadIdx.x % 32 / & 31); anything else is taken as run by every thread.
 //
+// The last block to finish (CUDA's threadfence reduction): `last =
+// atomicAdd(counter, 1) == gridDim.x - 1`, kept in a register or a shared
+// flag, guards code that one block of the grid runs. With the grid known
+// (folded to a constant G - 1), that code counts for 1/G of the threads.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_LEADERGUARDS_H
 #define ENERGY_LIB_LEADERGUARDS_H

@@ -2,7 +2,9 @@
 // leader-guards.cu): for the block a kernel states, an scf.if on a thread
 // index compared with a constant runs for a share of the threads, and
 // atomics on one address for the whole grid (a kernel argument at constant
-// indices) are counted apart.
+// indices) are counted apart. The last of the tickets an atomic add of 1
+// hands out (`ticket == 1023`: one of 1024) guards code that one ticket
+// holder runs (test/Features/last-block.cu).
 // RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
 // RUN:   --pass-pipeline='builtin.module(energy-print-gpu-features)' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
@@ -43,6 +45,31 @@ module attributes {gpu.container_module} {
       scf.if %others {
       } else {
         %o = memref.atomic_rmw addf %v, %lanes[%bid] : (f32, memref<?xf32>) -> f32
+      }
+      gpu.return
+    }
+
+    // Thread 0 of each of 1024 blocks takes a ticket (1/256 atomics per
+    // thread); the last one stores out[0] (1/1024 of those: 1/262144 =
+    // 3.8147e-06 stores per thread).
+    // CHECK-LABEL: kernel last_ticket
+    // CHECK:       global_stores: 3.8147e-06 accesses/thread
+    // CHECK:       global_atomics: 0.00390625 ops/thread
+    gpu.func @last_ticket(%x: memref<?xf32>, %counter: memref<1xi32>,
+                          %out: memref<?xf32>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1 : i32
+      %last = arith.constant 1023 : i32
+      %tid = gpu.thread_id x
+      %first = arith.cmpi eq, %tid, %c0 : index
+      scf.if %first {
+        %t = memref.atomic_rmw addi %one, %counter[%c0] : (i32, memref<1xi32>) -> i32
+        %is_last = arith.cmpi eq, %t, %last : i32
+        scf.if %is_last {
+          %v = memref.load %x[%c0] : memref<?xf32>
+          memref.store %v, %out[%c0] : memref<?xf32>
+        }
       }
       gpu.return
     }
