@@ -10,8 +10,7 @@
 // and says how long it took.
 // -energy-refine-budget bounds the instructions simplified again (this
 // kernel: 36 per candidate): 72 refines the default and the screen's best
-// only; 0 refines none, and the screen's 64 is predicted within 1% of the
-// default's 256, which stays (min-gain).
+// only; 0 refines none, and the screen's choice (64) stands.
 // RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
 // RUN:   -mllvm -energy-objective=time -mllvm -energy-report=%t.json %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -62,7 +61,7 @@ void block_sums(const float *x, float *out) {
 
 // TWO: remark: kernel block_sums: chose block 256 (time): {{.*}}; 6 of 6 candidates evaluated (2 predicted again with the block known),
 
-// NONE: remark: kernel block_sums: chose block 256 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front; the default stays: no candidate is predicted to improve on it by more than 1%
+// NONE: remark: kernel block_sums: chose block 64 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front [-Rpass=energy]
 // NONE-REPORT: "notes": [
 // NONE-REPORT-NEXT: "not predicted again with the block known: simplifying 36 instructions per candidate exceeds the budget of 0 (-energy-refine-budget)"
 // NONE-REPORT-NOT: "predicted_with_block": true
