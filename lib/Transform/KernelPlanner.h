@@ -2,17 +2,37 @@
 #ifndef ENERGY_LIB_KERNELPLANNER_H
 #define ENERGY_LIB_KERNELPLANNER_H
 
+#include "CandidateFeatures.h"
 #include "KernelPlan.h"
 
 #include "energy/EnergyOptimize.h"
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace energy {
 
-class CandidateFeatureExtractor;
+/// Assignments whose registers ptxas checks: all of them when there are
+/// this few, else this many with the best predicted candidates (each costs
+/// an NVPTX codegen and a ptxas run).
+constexpr size_t MaxToolchainChecked = 4;
+
+// What the planning stages share (KernelPlan.cpp, KernelPlanRefine.cpp).
+llvm::Error planError(const llvm::Twine &Msg);
+/// Each tunable's variable and its value in assignment A.
+std::vector<std::pair<llvm::GlobalVariable *, int>>
+assignmentValues(const KernelPlan &P, size_t A);
+/// The launch a forced config states, folded into what is measured.
+std::optional<CandidateFeatureExtractor::KnownLaunch>
+knownLaunch(const ForcedConfig *Force);
+/// The indices of P's unpruned candidates, best predicted first.
+std::vector<size_t> bestFirst(const KernelPlan &P);
+/// Traces what the planner pruned and chose; an error when it left nothing.
+llvm::Error reportChoice(const KernelPlan &P, const ForcedConfig *Force);
 
 /// A tunable's value, fixed by the kernel rewritten to it.
 struct FixedTunable {
