@@ -108,6 +108,20 @@ struct LaunchSpace {
       Make;
 };
 
+/// How a front end predicts a candidate again with its block known (the
+/// footprints, leader guards and one-address atomics a free search's
+/// block-free screen cannot see), as a forced launch is predicted.
+struct BlockRefinement {
+  /// Gives C's query the features with C's block known; the front end keeps
+  /// them (one per assignment and block) until the plan is done.
+  llvm::function_ref<llvm::Error(Candidate &)> Refine;
+  /// What refining C costs, in Budget's units.
+  llvm::function_ref<uint64_t(const Candidate &)> Cost;
+  uint64_t Budget = UINT64_MAX;
+  /// The screen's best candidates refined, besides the baselines' own.
+  size_t MaxBest = 4;
+};
+
 class LaunchPlanner {
 public:
   LaunchPlanner(const LaunchSpace &Space, const CostModel &Model,
@@ -122,6 +136,13 @@ public:
   /// Prunes P's candidates (remade by the caller, with its baselines) and
   /// chooses again.
   llvm::Error choose(LaunchPlan &P) const;
+
+  /// After plan or choose: refines, within R.Budget, the incumbent, the
+  /// screen's R.MaxBest best candidates and the other baselines (the same
+  /// assignment and block once), and chooses among the refined candidates.
+  /// False when the incumbent and the screen's best do not fit the budget:
+  /// P is then unchanged.
+  llvm::Expected<bool> refine(LaunchPlan &P, const BlockRefinement &R) const;
 
 private:
   const LaunchSpace &Space;

@@ -39,6 +39,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace energy;
 
@@ -330,8 +332,17 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     Culprit = OtherUser;
   }
 
+  // The features with a candidate's block known, for the planner's
+  // refinement of its best candidates.
+  std::map<BlockShape, GpuKernelFeatures> ByBlock;
   LaunchPlanRequest Request;
   Request.Features = &F;
+  Request.FeaturesFor = [&](const BlockShape &B) -> const KernelFeatures & {
+    auto It = ByBlock.find(B);
+    if (It == ByBlock.end())
+      It = ByBlock.emplace(B, computeGpuKernelFeatures(Kernel, B)).first;
+    return It->second.Features;
+  };
   Request.Arch = &Arch;
   Request.Objective = Objective;
   Request.DynamicSharedBytes = Sites.DynamicSharedBytes;

@@ -59,8 +59,20 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
   S.Violation = Violation;
   S.Make = Make;
   LaunchPlan P;
-  if (Error E = LaunchPlanner(S, Model, R.Objective).plan(P))
+  LaunchPlanner Planner(S, Model, R.Objective);
+  if (Error E = Planner.plan(P))
     return E;
+  if (!R.FeaturesFor || !P.Infeasible.empty())
+    return P;
+  // The screen's best and the baselines again with their blocks known, as
+  // the LLVM pass refines them (no budget: the analysis is cheap here).
+  auto Refine = [&](Candidate &C) -> Error {
+    C.Query.Features = &R.FeaturesFor(C.Block);
+    return Error::success();
+  };
+  auto Cost = [](const Candidate &) -> uint64_t { return 1; };
+  if (auto Refined = Planner.refine(P, {Refine, Cost}); !Refined)
+    return Refined.takeError();
   return P;
 }
 

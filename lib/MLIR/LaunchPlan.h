@@ -16,6 +16,7 @@
 
 #include "llvm/Support/Error.h"
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,7 +26,13 @@ namespace energy {
 using LaunchExtent = std::array<uint64_t, 3>; // threads per dimension
 
 struct LaunchPlanRequest {
+  /// The kernel's features without a block (the shape-independent ones).
   const KernelFeatures *Features = nullptr;
+  /// The features with a candidate's block known (footprints, leader
+  /// guards, one-address atomics), as a forced launch is predicted; they
+  /// must outlive the plan. The screen's best candidates and the baselines
+  /// are predicted again with them; unset: never.
+  std::function<const KernelFeatures &(const BlockShape &)> FeaturesFor;
   const GpuArch *Arch = nullptr;
   ObjectiveSpec Objective;
   uint64_t WorkItems = DefaultWorkItems;

@@ -2,8 +2,12 @@
 
 #include "energy/LaunchPlanner.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <set>
 
 using namespace llvm;
 
@@ -133,6 +137,73 @@ Error LaunchPlanner::choose(LaunchPlan &P) const {
   if (!prune(P))
     return Error::success();
   return predict(P);
+}
+
+Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
+                                     const BlockRefinement &R) const {
+  using Key = std::pair<size_t, BlockShape>;
+  auto KeyOf = [](const Candidate &C) { return Key(C.Assignment, C.Block); };
+  // The incumbent first (min-gain compares with it), then the screen's
+  // best, then the other baselines, each while the budget lasts.
+  std::set<Key> Planned;
+  uint64_t Left = R.Budget;
+  auto Afford = [&](const Candidate &C) {
+    if (Planned.count(KeyOf(C)))
+      return true;
+    uint64_t Cost = std::max<uint64_t>(1, R.Cost(C));
+    if (Cost > Left)
+      return false;
+    Left -= Cost;
+    Planned.insert(KeyOf(C));
+    return true;
+  };
+  std::vector<size_t> Best = bestFirst(P.Candidates, Objective.Goal);
+  const Candidate &Incumbent = P.incumbent();
+  if ((Incumbent.Pruned == PruneReason::None && !Afford(Incumbent)) ||
+      Best.empty() || !Afford(P.Candidates[Best.front()]))
+    return false;
+  std::vector<Candidate *> Baselines = P.baselines();
+  auto IsBaseline = [&](const Candidate &C) {
+    return llvm::any_of(Baselines, [&](const Candidate *B) {
+      return KeyOf(*B) == KeyOf(C);
+    });
+  };
+  size_t Kept = 0;
+  llvm::erase_if(Best, [&](size_t I) {
+    const Candidate &C = P.Candidates[I];
+    if ((Kept >= R.MaxBest && !IsBaseline(C)) || !Afford(C))
+      return true;
+    ++Kept;
+    return false;
+  });
+  for (Candidate *B : Baselines)
+    if (B->Pruned == PruneReason::None)
+      Afford(*B);
+  std::vector<Candidate> Refined;
+  for (size_t I : Best) {
+    if (Error E = R.Refine(P.Candidates[I]))
+      return std::move(E);
+    Refined.push_back(P.Candidates[I]);
+  }
+  for (Candidate *B : Baselines)
+    if (B->Pruned == PruneReason::None && Planned.count(KeyOf(*B)))
+      if (Error E = R.Refine(*B))
+        return std::move(E);
+  auto Choice =
+      predictAndChoose(Refined, Baselines, &P.incumbent(), Model, Objective);
+  if (!Choice)
+    return Choice.takeError();
+  // The front and the choice are the refined candidates'.
+  for (Candidate &C : P.Candidates)
+    C.OnFront = false;
+  for (size_t J = 0; J < Best.size(); ++J) {
+    P.Candidates[Best[J]].Prediction = Refined[J].Prediction;
+    P.Candidates[Best[J]].OnFront = Refined[J].OnFront;
+  }
+  P.Choice = Best[Choice->Index];
+  P.KeptIncumbentWithin =
+      Choice->KeptIncumbent ? std::optional(Objective.MinGain) : std::nullopt;
+  return true;
 }
 
 } // namespace energy

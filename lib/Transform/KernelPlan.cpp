@@ -248,29 +248,6 @@ knownLaunch(const ForcedConfig *Force) {
                                                 Force->Arguments};
 }
 
-/// The value the objective minimizes for one prediction.
-static double objectiveScore(const CostPrediction &P, Objective Goal) {
-  switch (Goal) {
-  case Objective::Time: return P.TimeSeconds;
-  case Objective::Energy: return P.EnergyJoules;
-  case Objective::EDP: return P.TimeSeconds * P.EnergyJoules;
-  }
-  return P.TimeSeconds;
-}
-
-std::vector<size_t> bestFirst(const KernelPlan &P) {
-  std::vector<std::pair<double, size_t>> Scored;
-  for (size_t I = 0; I < P.Candidates.size(); ++I)
-    if (P.Candidates[I].Pruned == PruneReason::None)
-      Scored.emplace_back(
-          objectiveScore(P.Candidates[I].Prediction, P.Objective.Goal), I);
-  llvm::sort(Scored);
-  std::vector<size_t> Order;
-  for (auto [Score, I] : Scored)
-    Order.push_back(I);
-  return Order;
-}
-
 Error reportChoice(const KernelPlan &P, const ForcedConfig *Force) {
   LLVM_DEBUG({
     for (const Candidate &C : P.Candidates)
@@ -416,7 +393,7 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
     return E;
   if (Error E = checkRegistersWithToolchain(P, Planner, Force))
     return E;
-  return refineWithBlocks(P, Model);
+  return refineWithBlocks(P, Planner);
 }
 
 Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,

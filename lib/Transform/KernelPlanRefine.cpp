@@ -14,7 +14,6 @@
 #include "llvm/ADT/ScopeExit.h"
 
 #include <algorithm>
-#include <set>
 
 using namespace llvm;
 
@@ -28,7 +27,7 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
     return Error::success(); // measured with ptxas already, or never
   // The assignments of the best predicted candidates, best first.
   std::vector<size_t> Checked;
-  for (size_t I : bestFirst(P)) {
+  for (size_t I : bestFirst(P.Candidates, P.Objective.Goal)) {
     size_t A = P.Candidates[I].Assignment;
     if (Checked.size() < MaxToolchainChecked && !llvm::is_contained(Checked, A))
       Checked.push_back(A);
@@ -64,68 +63,19 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
   return reportChoice(P, Force);
 }
 
-/// Candidates a free search predicts again with their block known, besides
-/// those of the baselines: each costs a simplification of the kernel.
-constexpr size_t MaxBlockRefined = 4;
-
-Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
-  if (P.Force || !P.Simplified || !P.Infeasible.empty())
+Error KernelPlanner::refineWithBlocks(KernelPlan &P,
+                                      const LaunchPlanner &Planner) {
+  if (P.Force || !P.Infeasible.empty())
     return Error::success();
   double SecondsBefore = Extractor.featureSeconds();
   auto Timed = make_scope_exit(
       [&] { P.RefineSeconds = Extractor.featureSeconds() - SecondsBefore; });
-  using Key = std::pair<size_t, BlockShape>;
-  auto KeyOf = [](const Candidate &C) { return Key(C.Assignment, C.Block); };
-  // Who is refined, within the budget: the incumbent first (min-gain
-  // compares with it), then the screen's best candidates, then the other
-  // baselines; the same code (assignment and block) is simplified once.
-  std::set<Key> Planned;
-  uint64_t Left = Opts.RefineBudget;
-  auto Afford = [&](const Candidate &C) {
-    if (Planned.count(KeyOf(C)))
-      return true;
-    uint64_t Cost =
-        std::max(1u, P.Features[C.Assignment].SimplifiedInstructions);
-    if (Cost > Left)
-      return false;
-    Left -= Cost;
-    Planned.insert(KeyOf(C));
-    return true;
-  };
-  std::vector<size_t> Best = bestFirst(P);
-  const Candidate &Incumbent = P.incumbent();
-  if ((Incumbent.Pruned == PruneReason::None && !Afford(Incumbent)) ||
-      Best.empty() || !Afford(P.Candidates[Best.front()])) {
-    P.Notes.push_back(
-        "not predicted again with the block known: simplifying " +
-        std::to_string(P.Features[P.chosen().Assignment]
-                           .SimplifiedInstructions) +
-        " instructions per candidate exceeds the budget of " +
-        std::to_string(Opts.RefineBudget) + " (-energy-refine-budget)");
-    return Error::success();
-  }
-  std::vector<Candidate *> Baselines = P.baselines();
-  auto IsBaseline = [&](const Candidate &C) {
-    return llvm::any_of(Baselines, [&](const Candidate *B) {
-      return KeyOf(*B) == KeyOf(C);
-    });
-  };
-  size_t Kept = 0;
-  llvm::erase_if(Best, [&](size_t I) {
-    const Candidate &C = P.Candidates[I];
-    if ((Kept >= MaxBlockRefined && !IsBaseline(C)) || !Afford(C))
-      return true;
-    ++Kept;
-    return false;
-  });
-  for (Candidate *B : Baselines)
-    if (B->Pruned == PruneReason::None)
-      Afford(*B);
   auto Refine = [&](Candidate &C) -> Error {
-    auto It = P.BlockFeatures.find(KeyOf(C));
+    auto Key = std::make_pair(C.Assignment, C.Block);
+    auto It = P.BlockFeatures.find(Key);
     if (It == P.BlockFeatures.end()) {
       auto Features = Extractor.extract(
-          *P.Kernel, assignmentValues(P, C.Assignment), /*Optimized=*/true,
+          *P.Kernel, assignmentValues(P, C.Assignment), P.Simplified,
           CandidateFeatureExtractor::KnownLaunch{C.Block, std::nullopt, {}},
           /*WithToolchain=*/false);
       if (!Features)
@@ -137,37 +87,28 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P, const CostModel &Model) {
       Features->spill_bytes = Screened.spill_bytes;
       Features->local_frame_bytes = Screened.local_frame_bytes;
       Features->RegistersFrom = Screened.RegistersFrom;
-      It = P.BlockFeatures.emplace(KeyOf(C), std::move(*Features)).first;
+      It = P.BlockFeatures.emplace(Key, std::move(*Features)).first;
     }
     C.Query.Features = &It->second;
     return Error::success();
   };
-  std::vector<Candidate> Refined;
-  for (size_t I : Best) {
-    if (Error E = Refine(P.Candidates[I]))
-      return E;
-    Refined.push_back(P.Candidates[I]);
-  }
-  for (Candidate *B : Baselines)
-    if (B->Pruned == PruneReason::None && Planned.count(KeyOf(*B)))
-      if (Error E = Refine(*B))
-        return E;
+  // A simplification costs about its code's size; the cleanup-only path
+  // (advice) is cheap, one unit a candidate.
+  auto Cost = [&](const Candidate &C) -> uint64_t {
+    return P.Features[C.Assignment].SimplifiedInstructions;
+  };
+  BlockRefinement R{Refine, Cost, Opts.RefineBudget};
+  auto Refined = Planner.refine(P, R);
   Extractor.release();
-  auto Choice =
-      predictAndChoose(Refined, Baselines, &P.incumbent(), Model, P.Objective);
-  if (!Choice)
-    return Choice.takeError();
-  // The front and the choice are the refined candidates'.
-  for (Candidate &C : P.Candidates)
-    C.OnFront = false;
-  for (size_t J = 0; J < Best.size(); ++J) {
-    P.Candidates[Best[J]].Prediction = Refined[J].Prediction;
-    P.Candidates[Best[J]].OnFront = Refined[J].OnFront;
-  }
-  P.Choice = Best[Choice->Index];
-  P.KeptIncumbentWithin = Choice->KeptIncumbent
-                              ? std::optional(P.Objective.MinGain)
-                              : std::nullopt;
+  if (!Refined)
+    return Refined.takeError();
+  if (!*Refined)
+    P.Notes.push_back(
+        "not predicted again with the block known: simplifying " +
+        std::to_string(P.Features[P.chosen().Assignment]
+                           .SimplifiedInstructions) +
+        " instructions per candidate exceeds the budget of " +
+        std::to_string(Opts.RefineBudget) + " (-energy-refine-budget)");
   return Error::success();
 }
 

@@ -29,8 +29,6 @@ assignmentValues(const KernelPlan &P, size_t A);
 /// The launch a forced config states, folded into what is measured.
 std::optional<CandidateFeatureExtractor::KnownLaunch>
 knownLaunch(const ForcedConfig *Force);
-/// The indices of P's unpruned candidates, best predicted first.
-std::vector<size_t> bestFirst(const KernelPlan &P);
 /// Traces what the planner pruned and chose; an error when it left nothing.
 llvm::Error reportChoice(const KernelPlan &P, const ForcedConfig *Force);
 
@@ -70,7 +68,7 @@ private:
   /// A free search predicts its best candidates (and the baselines) again
   /// with their block known, as a forced launch is predicted, and chooses
   /// among those.
-  llvm::Error refineWithBlocks(KernelPlan &P, const CostModel &Model);
+  llvm::Error refineWithBlocks(KernelPlan &P, const LaunchPlanner &Planner);
   llvm::Expected<Candidate> makeCandidate(const KernelPlan &P,
                                           size_t Assignment,
                                           const BlockShape &Block);
