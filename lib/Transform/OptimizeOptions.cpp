@@ -30,20 +30,23 @@ const char *const TuneAllRemoved =
     "ENERGY_KERNEL gets advice (a remark and a report entry) instead, and "
     "ENERGY_KERNEL opts a kernel in to be rewritten";
 
-Expected<double> parseMaxSlowdownSetting(StringRef Value) {
+/// Value as a number that Check accepts (Check gets nothing for no number).
+static Expected<double> parseCheckedNumber(
+    StringRef Value,
+    function_ref<Error(std::optional<double>, StringRef)> Check) {
   double X;
-  if (Error E = checkMaxSlowdown(
-          Value.getAsDouble(X) ? std::nullopt : std::optional(X), Value))
+  if (Error E = Check(Value.getAsDouble(X) ? std::nullopt : std::optional(X),
+                      Value))
     return E;
   return X;
 }
 
+Expected<double> parseMaxSlowdownSetting(StringRef Value) {
+  return parseCheckedNumber(Value, checkMaxSlowdown);
+}
+
 Expected<double> parseMinGainSetting(StringRef Value) {
-  double G;
-  if (Error E = checkMinGain(
-          Value.getAsDouble(G) ? std::nullopt : std::optional(G), Value))
-    return E;
-  return G;
+  return parseCheckedNumber(Value, checkMinGain);
 }
 
 Expected<uint64_t> parseWorkloadSetting(StringRef Value) {
