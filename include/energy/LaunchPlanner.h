@@ -154,6 +154,8 @@ private:
   /// Whether a candidate is left.
   bool prune(LaunchPlan &P) const;
   llvm::Error predict(LaunchPlan &P) const;
+  /// Sets P's choice, and whether it is the incumbent kept by min-gain.
+  void record(LaunchPlan &P, size_t Choice, bool KeptIncumbent) const;
 };
 
 } // namespace energy

@@ -89,9 +89,6 @@ makeBaselines(const GpuArch &Arch, bool TwoD, const BlockShape &Default,
               llvm::function_ref<Candidate(const BlockShape &)> Make,
               llvm::function_ref<bool(const BlockShape &)> Legal);
 
-/// The value Goal minimizes for one prediction.
-double objectiveScore(const CostPrediction &P, Objective Goal);
-
 /// The indices of the unpruned Candidates, best predicted for Goal first.
 std::vector<size_t> bestFirst(llvm::ArrayRef<Candidate> Candidates,
                               Objective Goal);

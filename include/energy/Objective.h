@@ -28,6 +28,9 @@ struct ObjectiveSpec {
   std::string describe() const;
 };
 
+/// The value Goal minimizes for a predicted (Time, Energy).
+double objectiveValue(double Time, double Energy, Objective Goal);
+
 /// Checks a max-slowdown value X (nullopt: Spelled is no number): a finite
 /// number >= 0. NaN would let no candidate pass, infinity every one.
 llvm::Error checkMaxSlowdown(std::optional<double> X, llvm::StringRef Spelled);

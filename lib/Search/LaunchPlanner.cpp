@@ -112,14 +112,19 @@ Error LaunchPlanner::makeBaselines(LaunchPlan &P) const {
   return Failed;
 }
 
+void LaunchPlanner::record(LaunchPlan &P, size_t Choice,
+                           bool KeptIncumbent) const {
+  P.Choice = Choice;
+  P.KeptIncumbentWithin =
+      KeptIncumbent ? std::optional(Objective.MinGain) : std::nullopt;
+}
+
 Error LaunchPlanner::predict(LaunchPlan &P) const {
   auto Choice = predictAndChoose(P.Candidates, P.baselines(), &P.incumbent(),
                                  Model, Objective);
   if (!Choice)
     return Choice.takeError();
-  P.Choice = Choice->Index;
-  if (Choice->KeptIncumbent)
-    P.KeptIncumbentWithin = Objective.MinGain;
+  record(P, Choice->Index, Choice->KeptIncumbent);
   return Error::success();
 }
 
@@ -200,9 +205,7 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
     P.Candidates[Best[J]].Prediction = Refined[J].Prediction;
     P.Candidates[Best[J]].OnFront = Refined[J].OnFront;
   }
-  P.Choice = Best[Choice->Index];
-  P.KeptIncumbentWithin =
-      Choice->KeptIncumbent ? std::optional(Objective.MinGain) : std::nullopt;
+  record(P, Best[Choice->Index], Choice->KeptIncumbent);
   return true;
 }
 

@@ -121,20 +121,14 @@ makeBaselines(const GpuArch &Arch, bool TwoD, const BlockShape &Default,
   return B;
 }
 
-double objectiveScore(const CostPrediction &P, Objective Goal) {
-  switch (Goal) {
-  case Objective::Time: return P.TimeSeconds;
-  case Objective::Energy: return P.EnergyJoules;
-  case Objective::EDP: return P.TimeSeconds * P.EnergyJoules;
-  }
-  return P.TimeSeconds;
-}
-
 std::vector<size_t> bestFirst(ArrayRef<Candidate> Candidates, Objective Goal) {
   std::vector<std::pair<double, size_t>> Scored;
   for (size_t I = 0; I < Candidates.size(); ++I)
     if (Candidates[I].Pruned == PruneReason::None)
-      Scored.emplace_back(objectiveScore(Candidates[I].Prediction, Goal), I);
+      Scored.emplace_back(objectiveValue(Candidates[I].Prediction.TimeSeconds,
+                                         Candidates[I].Prediction.EnergyJoules,
+                                         Goal),
+                          I);
   llvm::sort(Scored);
   std::vector<size_t> Order;
   for (auto [Score, I] : Scored)

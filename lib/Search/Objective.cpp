@@ -40,6 +40,15 @@ std::string ObjectiveSpec::describe() const {
   return S;
 }
 
+double objectiveValue(double Time, double Energy, Objective Goal) {
+  switch (Goal) {
+  case Objective::Time: return Time;
+  case Objective::EDP: return Time * Energy;
+  case Objective::Energy: return Energy;
+  }
+  return Energy;
+}
+
 Error checkMaxSlowdown(std::optional<double> X, StringRef Spelled) {
   if (X && std::isfinite(*X) && *X >= 0)
     return Error::success();
@@ -63,12 +72,7 @@ Expected<ObjectiveChoice> chooseCandidate(ArrayRef<double> Times,
   assert(!Times.empty() && Times.size() == Energies.size());
   double Fastest = *std::min_element(Times.begin(), Times.end());
   auto Score = [&](size_t I) {
-    switch (O.Goal) {
-    case Objective::Time: return Times[I];
-    case Objective::EDP: return Times[I] * Energies[I];
-    case Objective::Energy: return Energies[I];
-    }
-    return Energies[I];
+    return objectiveValue(Times[I], Energies[I], O.Goal);
   };
   auto Allowed = [&](size_t I) {
     return O.Goal != Objective::Energy || !O.MaxSlowdown ||
