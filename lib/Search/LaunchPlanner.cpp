@@ -21,8 +21,12 @@ Explanation explainPlan(const LaunchPlan &P, const Explanation &Config,
       {"default", "Default", &P.DefaultBaseline}};
   if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
     Baselines.push_back({"launch's block", "Launch", &*P.CurrentBaseline});
+  std::string Notes = LeftOut.str();
+  if (P.Refined)
+    Notes += (Notes.empty() ? "" : "; ") + std::to_string(P.Refined) +
+             " predicted again with the block known";
   Explanation E = explainChoice(Config, Objective, P.chosen(), WorkItems, Arch,
-                                Baselines, P.evaluated(), P.Candidates, LeftOut);
+                                Baselines, P.evaluated(), P.Candidates, Notes);
   if (P.KeptIncumbentWithin) {
     E << "; the " << (P.CurrentBaseline ? "launch's block" : "default")
       << " stays: no candidate is predicted to improve on it by more than ";
@@ -206,6 +210,7 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
     P.Candidates[Best[J]].OnFront = Refined[J].OnFront;
   }
   record(P, Best[Choice->Index], Choice->KeptIncumbent);
+  P.Refined = Best.size();
   return true;
 }
 

@@ -12,14 +12,9 @@ using namespace llvm;
 namespace energy {
 
 Explanation explainChoice(const KernelPlan &P) {
-  size_t Refined = llvm::count_if(
-      P.Candidates, [&](const Candidate &C) { return P.predictedWithBlock(C); });
-  std::string LeftOut =
-      Refined ? std::to_string(Refined) + " predicted again with the block known"
-              : std::string();
   return explainPlan(P, P.describe(P.chosen()),
                      P.Force ? std::string("forced") : P.Objective.describe(),
-                     P.WorkItems, *P.Arch, LeftOut);
+                     P.WorkItems, *P.Arch);
 }
 
 static void writeCandidate(json::OStream &J, const KernelPlan &P,

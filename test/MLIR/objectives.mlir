@@ -44,7 +44,7 @@
 
 // SLOWDOWN: remark: energy: kernel @saxpy: chose block 256 (energy within 0% of the fastest): {{.*}}; the launch's block stays
 
-// ANY-GAIN:     remark: energy: kernel @saxpy: chose block 288 (energy within 10% of the fastest): {{.*}}; vs the default (256): energy -0.0%, time +0.0%; 23 of 23 candidates evaluated (9 more do not fit the launch sites), 2 on the Pareto front; launches: grid 16380 block 256 -> grid 14560 block 288
+// ANY-GAIN:     remark: energy: kernel @saxpy: chose block 288 (energy within 10% of the fastest): {{.*}}; vs the default (256): energy -0.0%, time +0.0%; 23 of 23 candidates evaluated (9 more do not fit the launch sites; 5 predicted again with the block known), 2 on the Pareto front; launches: grid 16380 block 256 -> grid 14560 block 288
 // ANY-GAIN:     nvvm.reqntid = array<i32: 288, 1, 1>
 // ANY-GAIN:     %[[G:.+]] = arith.constant 14560 : index
 // ANY-GAIN:     gpu.launch_func @kernels::@saxpy blocks in (%[[G]], %c1, %c1) threads in (%{{.+}}, %c1, %c1)
