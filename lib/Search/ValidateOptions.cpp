@@ -19,17 +19,20 @@ Expected<Objective> parseObjectiveSetting(StringRef Value) {
                                "' (expected energy, time or edp)");
 }
 
+/// A number as the error messages quote it.
+static std::string spelled(double X) {
+  std::string S;
+  raw_string_ostream(S) << format("%g", X);
+  return S;
+}
+
 Error validateOptimizeOptions(const ObjectiveSpec &Objective, StringRef Arch,
                               StringRef Gpu) {
-  if (Objective.MaxSlowdown) {
-    std::string Spelled;
-    raw_string_ostream(Spelled) << format("%g", *Objective.MaxSlowdown);
-    if (Error E = checkMaxSlowdown(Objective.MaxSlowdown, Spelled))
+  if (Objective.MaxSlowdown)
+    if (Error E = checkMaxSlowdown(Objective.MaxSlowdown,
+                                   spelled(*Objective.MaxSlowdown)))
       return E;
-  }
-  std::string Spelled;
-  raw_string_ostream(Spelled) << format("%g", Objective.MinGain);
-  if (Error E = checkMinGain(Objective.MinGain, Spelled))
+  if (Error E = checkMinGain(Objective.MinGain, spelled(Objective.MinGain)))
     return E;
   return checkGpuOptions(Arch, Gpu);
 }
