@@ -62,7 +62,7 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
   LaunchPlanner Planner(S, Model, R.Objective);
   if (Error E = Planner.plan(P))
     return E;
-  if (!R.FeaturesFor || !P.Infeasible.empty())
+  if (!P.Infeasible.empty())
     return P;
   // The screen's best and the baselines again with their blocks known, as
   // the LLVM pass refines them (no budget: the analysis is cheap here).

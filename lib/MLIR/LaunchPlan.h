@@ -31,7 +31,7 @@ struct LaunchPlanRequest {
   /// The features with a candidate's block known (footprints, leader
   /// guards, one-address atomics), as a forced launch is predicted; they
   /// must outlive the plan. The screen's best candidates and the baselines
-  /// are predicted again with them; unset: never.
+  /// are predicted again with them. Required.
   std::function<const KernelFeatures &(const BlockShape &)> FeaturesFor;
   const GpuArch *Arch = nullptr;
   ObjectiveSpec Objective;
