@@ -20,8 +20,10 @@
 #include <vector>
 
 namespace llvm {
+class DataLayout;
 class DebugLoc;
 class GlobalVariable;
+class Instruction;
 } // namespace llvm
 
 namespace energy {
@@ -79,6 +81,12 @@ KernelFeatures computeKernelFeatures(llvm::Function &F,
 /// computeKernelFeatures lists them (without those of called functions).
 std::vector<AssumedTrip> assumedTrips(llvm::Function &F,
                                       const FeatureOptions &Opts = {});
+
+/// Machine instructions I issues on NVPTX: none for debug records, lifetime
+/// markers, phis, freezes, no-op casts and vector element and aggregate field moves (register renames),
+/// one per lane for a vector operation, one per 16 bytes for a vector load
+/// or store, else one.
+unsigned issueSlots(const llvm::Instruction &I, const llvm::DataLayout &DL);
 
 /// "file:line" of a source location, for remarks and reports; empty
 /// without debug info.

@@ -287,13 +287,10 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
     return;
   if (auto *Call = dyn_cast<CallBase>(&I); Call && isAssumeMarker(*Call))
     return; // a comment in the PTX
-  // Phis become register assignments that the allocator coalesces, and
-  // no-op casts and freezes rename a register: none issues an instruction.
-  if (isa<PHINode>(I) || isa<FreezeInst>(I))
+  unsigned Slots = issueSlots(I, S.DL);
+  if (Slots == 0)
     return;
-  if (auto *Cast = dyn_cast<CastInst>(&I); Cast && Cast->isNoopCast(S.DL))
-    return;
-  Out.instructions += W;
+  Out.instructions += W * Slots;
   Type *T = I.getType();
   switch (I.getOpcode()) {
   case Instruction::FMul:
@@ -366,6 +363,7 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
 unsigned dependenceDepth(const BasicBlock &BB) {
   DependenceDepth Chain;
   SmallVector<const void *, 4> Uses;
+  const DataLayout &DL = BB.getDataLayout();
   for (const Instruction &I : BB) {
     if (isa<PHINode>(I) || I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd())
       continue;
@@ -373,7 +371,7 @@ unsigned dependenceDepth(const BasicBlock &BB) {
     for (const Value *Op : I.operands())
       if (auto *OpI = dyn_cast<Instruction>(Op))
         Uses.push_back(OpI);
-    Chain.add(&I, Uses);
+    Chain.add(&I, Uses, issueSlots(I, DL) ? 1 : 0);
   }
   return Chain.longest();
 }
@@ -485,6 +483,39 @@ void collectSharedGlobals(const Function &F,
 }
 
 } // namespace
+
+// Phis become register assignments the allocator coalesces; freezes, no-op
+// casts and the element and field moves of vectors and aggregates (NVPTX
+// keeps each element in a register of its own) rename registers. Debug
+// records and lifetime markers are not code at all.
+unsigned issueSlots(const Instruction &I, const DataLayout &DL) {
+  if (I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd())
+    return 0;
+  if (isa<PHINode, FreezeInst, ShuffleVectorInst, ExtractValueInst,
+          InsertValueInst>(I))
+    return 0;
+  if (auto *Cast = dyn_cast<CastInst>(&I); Cast && Cast->isNoopCast(DL))
+    return 0;
+  if (auto *Extract = dyn_cast<ExtractElementInst>(&I))
+    return isa<ConstantInt>(Extract->getIndexOperand()) ? 0 : 1;
+  if (auto *Insert = dyn_cast<InsertElementInst>(&I))
+    return isa<ConstantInt>(Insert->getOperand(2)) ? 0 : 1;
+  if (auto *Load = dyn_cast<LoadInst>(&I))
+    return memoryIssueSlots(double(DL.getTypeStoreSize(Load->getType())));
+  if (auto *Store = dyn_cast<StoreInst>(&I))
+    return memoryIssueSlots(
+        double(DL.getTypeStoreSize(Store->getValueOperand()->getType())));
+  // The widest vector the operation reads or writes (a compare's result is
+  // a vector of i1, its operands tell the element type).
+  const Type *Widest = I.getType();
+  for (const Value *Op : I.operands())
+    if (lanes(Op->getType()) > lanes(Widest))
+      Widest = Op->getType();
+  if (auto *VT = dyn_cast<FixedVectorType>(Widest))
+    return vectorIssueSlots(VT->getNumElements(),
+                            VT->getScalarSizeInBits());
+  return 1;
+}
 
 std::vector<const GlobalVariable *> sharedGlobalsUsedBy(const Function &F) {
   SmallPtrSet<const GlobalVariable *, 8> Shared;

@@ -23,6 +23,18 @@ unsigned registersForVector(uint64_t Lanes, uint64_t ElementBits) {
   return static_cast<unsigned>(Lanes) * registersForBits(ElementBits);
 }
 
+unsigned vectorIssueSlots(uint64_t Lanes, uint64_t ElementBits) {
+  uint64_t PerInstruction = ElementBits == 16 ? 2 : 1;
+  return static_cast<unsigned>(
+      std::max<uint64_t>(1, (Lanes + PerInstruction - 1) / PerInstruction));
+}
+
+unsigned memoryIssueSlots(double Bytes) {
+  constexpr double MaxBytesPerAccess = 16;
+  return static_cast<unsigned>(
+      std::max(1.0, std::ceil(Bytes / MaxBytesPerAccess)));
+}
+
 std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
                                          unsigned Values) {
   if (!Values)
@@ -106,12 +118,13 @@ void countMemoryAccess(KernelFeatures &Out, const MemoryAccess &A, double W,
   }
 }
 
-void DependenceDepth::add(const void *Op, llvm::ArrayRef<const void *> Uses) {
+void DependenceDepth::add(const void *Op, llvm::ArrayRef<const void *> Uses,
+                          unsigned Steps) {
   unsigned D = 0;
   for (const void *Used : Uses)
     D = std::max(D, Depth.lookup(Used));
-  Depth[Op] = D + 1;
-  Longest = std::max(Longest, D + 1);
+  Depth[Op] = D + Steps;
+  Longest = std::max(Longest, D + Steps);
 }
 
 //===-- Block footprints --------------------------------------------------===//

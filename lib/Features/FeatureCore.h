@@ -55,7 +55,10 @@ void countMemoryAccess(KernelFeatures &Out, const MemoryAccess &A, double W,
 /// one not added (of another block, a phi) is ready from the start.
 class DependenceDepth {
 public:
-  void add(const void *Op, llvm::ArrayRef<const void *> Uses);
+  /// Steps is 0 for an operation that issues nothing (a register rename):
+  /// it passes its operands' depth on.
+  void add(const void *Op, llvm::ArrayRef<const void *> Uses,
+           unsigned Steps = 1);
   unsigned longest() const { return Longest; }
 
 private:
@@ -70,6 +73,16 @@ unsigned registersForBits(uint64_t Bits);
 /// each: elements narrower than 32 bits pack (a 2 x f16 vector is one
 /// register, as NVPTX holds it); wider ones take their own registers.
 unsigned registersForVector(uint64_t Lanes, uint64_t ElementBits);
+
+/// Machine instructions one vector operation of Lanes elements issues.
+/// NVPTX has no vector registers: the backend splits the operation per
+/// lane, except 16-bit floats, which run two lanes at a time (f16x2,
+/// bf16x2). One lane (a scalar) issues one.
+unsigned vectorIssueSlots(uint64_t Lanes, uint64_t ElementBits);
+
+/// Machine instructions one load or store of Bytes issues: at most 16
+/// bytes move per instruction (ld.v4.f32, ld.v2.f64).
+unsigned memoryIssueSlots(double Bytes);
 
 /// A branch on a thread index (or lane number) against a constant Bound, the
 /// index taking Values values among a block's threads, each for as many

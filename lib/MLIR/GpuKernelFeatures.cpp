@@ -171,7 +171,7 @@ CallKind mathKind(StringRef Name) {
   return Kind == CallKind::Other ? CallKind::Special : Kind;
 }
 
-/// Vector ops that only move lanes: one instruction, no arithmetic.
+/// Vector ops that only move lanes: no arithmetic.
 bool isVectorDataMovement(StringRef Name) {
   return llvm::is_contained(
       {"vector.broadcast", "vector.extract", "vector.insert",
@@ -181,6 +181,41 @@ bool isVectorDataMovement(StringRef Name) {
        "vector.insert_strided_slice", "vector.transpose", "vector.step",
        "vector.create_mask", "vector.constant_mask", "vector.print"},
       Name);
+}
+
+/// Machine instructions Op issues, by the LLVM adapter's rule (issueSlots,
+/// FeatureCore): NVPTX keeps each lane in a register of its own, so moving
+/// lanes at constant positions renames registers, vector arithmetic issues
+/// per lane and vector memory per 16 bytes.
+unsigned issueSlots(Operation *Op) {
+  StringRef Name = Op->getName().getStringRef();
+  if (isVectorDataMovement(Name)) {
+    // A position taken from a value: one operand more than the moved ones.
+    unsigned Moved = Name.starts_with("vector.insert") ? 2 : 1;
+    bool Dynamic = (Name.starts_with("vector.extract") ||
+                    Name.starts_with("vector.insert")) &&
+                   !Name.ends_with("strided_slice") &&
+                   Op->getNumOperands() > Moved;
+    return Dynamic ? 1 : 0;
+  }
+  if (Name == "vector.load")
+    return memoryIssueSlots(bytesOf(Op->getResult(0).getType()));
+  if (Name == "vector.store")
+    return memoryIssueSlots(bytesOf(Op->getOperand(0).getType()));
+  VectorType Widest;
+  auto Widen = [&](Type T) {
+    auto V = dyn_cast<VectorType>(T);
+    if (V && (!Widest || V.getNumElements() > Widest.getNumElements()))
+      Widest = V;
+  };
+  llvm::for_each(Op->getResultTypes(), Widen);
+  llvm::for_each(Op->getOperandTypes(), Widen);
+  if (!Widest)
+    return 1;
+  Type Element = Widest.getElementType();
+  return vectorIssueSlots(Widest.getNumElements(),
+                          Element.isIntOrFloat() ? Element.getIntOrFloatBitWidth()
+                                                 : 64); // index
 }
 
 bool isIntOp(Operation *Op) {
@@ -289,7 +324,7 @@ void FeatureCounter::countRegion(Region &R, double W, unsigned Depth,
       for (Value V : Op.getOperands())
         if (Operation *Def = V.getDefiningOp())
           Uses.push_back(Def);
-      Chain.add(&Op, Uses);
+      Chain.add(&Op, Uses, issueSlots(&Op) ? 1 : 0);
     }
     S.Out.critical_path += W * Chain.longest();
   }
@@ -353,7 +388,7 @@ void FeatureCounter::countOp(Operation *Op, double W, unsigned Depth,
   if (Op->hasTrait<OpTrait::IsTerminator>() ||
       Op->hasTrait<OpTrait::ConstantLike>())
     return;
-  Out.instructions += W;
+  Out.instructions += W * issueSlots(Op);
   countLeaf(Op, W, S);
 }
 

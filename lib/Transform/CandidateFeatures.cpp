@@ -8,6 +8,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMRemarkStreamer.h"
 #include "llvm/IR/Module.h"
@@ -44,12 +45,16 @@ namespace energy {
 
 /// The bytes per thread that the spill code ptxas added to Kernel moves:
 /// where in the code it sits is not known, so it runs as often as the
-/// average instruction (the executed instructions over the static ones).
+/// average instruction (the executed instructions over the static ones,
+/// both counted in issue slots).
 static double executedSpillBytes(const Function &Kernel,
                                  const KernelFeatures &Features,
                                  const KernelResources &R) {
   double Spilled = double(R.SpillStoreBytes) + double(R.SpillLoadBytes);
-  size_t Static = Kernel.getInstructionCount();
+  const DataLayout &DL = Kernel.getDataLayout();
+  size_t Static = 0;
+  for (const Instruction &I : instructions(Kernel))
+    Static += issueSlots(I, DL);
   if (Spilled <= 0 || Static == 0)
     return 0;
   return Spilled * std::max(1.0, Features.instructions / double(Static));

@@ -37,7 +37,8 @@ define void @fp32_plain(ptr addrspace(1) %out, float %a, float %b, float %c) {
 ; lanes): 6 FMAs. Plain: %m3 (no contract) + %e, %m4 (two users) + %g + %h,
 ; %m5 + %k (non-contract user): 7.
 ; CHECK-LABEL: kernel fp32_fma
-; CHECK-NEXT:  instructions: 17 instr/thread
+; Instructions: 18, the vector fma issuing once per lane (2).
+; CHECK-NEXT:  instructions: 18 instr/thread
 ; CHECK-NEXT:  fp32_ops: 7 ops/thread
 ; CHECK-NEXT:  fp32_fma: 6 ops/thread
 ; CHECK-NEXT:  fp16_ops: 0 ops/thread

@@ -10,7 +10,8 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; 13 binary ops + icmp + select + 4 lanes of <4 x i32> add + smax + ctpop = 21.
 ; CHECK-LABEL: kernel int_mix
-; CHECK-NEXT:  instructions: 24 instr/thread
+; Instructions: 27, the vector add issuing once per lane (4).
+; CHECK-NEXT:  instructions: 27 instr/thread
 ; CHECK-NEXT:  fp32_ops: 0 ops/thread
 ; CHECK-NEXT:  fp32_fma: 0 ops/thread
 ; CHECK-NEXT:  fp16_ops: 0 ops/thread
@@ -51,7 +52,8 @@ define void @int_mix(ptr addrspace(1) %out, ptr addrspace(1) %vout, i32 %a, i32 
 ; sitofp, uitofp, fptosi, fptoui, fpext, fptrunc, a <2 x i32> sitofp (2
 ; lanes), __nv_float2int_rn and llvm.nvvm.f2h.rn: 10. fptosi feeds no FP op.
 ; CHECK-LABEL: kernel conversions
-; CHECK-NEXT:  instructions: 17 instr/thread
+; Instructions: 18, the vector sitofp issuing once per lane (2).
+; CHECK-NEXT:  instructions: 18 instr/thread
 ; CHECK-NEXT:  fp32_ops: 0 ops/thread
 ; CHECK-NEXT:  fp32_fma: 0 ops/thread
 ; CHECK-NEXT:  fp16_ops: 0 ops/thread
