@@ -82,6 +82,9 @@ namespace energy {
     "counted for a known block only (0 in a free search)")                             \
   X(shared_atomics, Weighted, "ops/thread", "atomic RMW / cmpxchg on shared memory")    \
   X(barriers, Weighted, "ops/thread", "block barriers (__syncthreads, barrier.sync)")   \
+  X(barriers_after_global_loads, Weighted, "ops/thread",                               \
+    "of the barriers, those with a global load on a path to them from the previous "   \
+    "barrier: the block waits a memory latency there")                                 \
   X(warp_shuffles, Weighted, "ops/thread", "warp shuffles (shfl.sync)")                 \
   X(warp_votes, Weighted, "ops/thread", "warp votes, ballots and matches")             \
   X(tensor_ops, Weighted, "ops/thread", "tensor-core mma/wmma operations")             \

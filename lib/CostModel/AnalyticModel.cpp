@@ -7,7 +7,8 @@
 // resident blocks on one SM takes the longest of its per-class times (a
 // roofline over the FP32/FP16/FP64/tensor/integer/conversion/SFU/shuffle
 // pipes, instruction issue, DRAM, shared memory/L1, atomics and the SM's
-// block launch rate), plus the exposed part of its barriers. Arithmetic pipes
+// block launch rate), plus the exposed part of its barriers (and of the
+// memory latency the barriers after global loads wait for). Arithmetic pipes
 // reach their peak only with enough warps to cover the dependent-issue
 // latency; DRAM reaches its share of the bandwidth only with enough bytes in
 // flight (Little's law: bandwidth x latency). Full waves use every SM; the
@@ -116,7 +117,10 @@ constexpr double SharedAtomicAccesses = 2;
 // Synchronization and launch.
 // __syncthreads costs ~20 cycles when all warps arrive together [WONG];
 // what a block waits for its slowest warp is hidden by the other resident
-// blocks, so a barrier exposes BarrierCycles / (resident blocks).
+// blocks, so a barrier exposes BarrierCycles / (resident blocks). A barrier
+// that global loads precede (a tile staged in shared memory) also holds the
+// block for their latency, exposed the same way: few large resident blocks
+// leave the memory system idle while each waits.
 // An SM starts at most one block per BlockLaunchCycles (slot allocation,
 // register and shared-memory setup, parameter fetch); this overlaps with the
 // work of the resident blocks, so it bounds only blocks with little work.
@@ -164,6 +168,7 @@ struct ThreadWork {
   double AtomicBytes = 0;   // L2 traffic of global atomics
   double SameAddressAtomics = 0; // of them, on the grid's one address
   double Barriers = 0;
+  double BarriersAfterGlobalLoads = 0; // of them, those that wait for DRAM/L2
   double Ilp = 1;           // independent instructions per dependent step
 };
 
@@ -231,6 +236,8 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.AtomicBytes = nonNegative(F.global_atomics) * SectorBytes;
   W.SameAddressAtomics = nonNegative(F.global_same_address_atomics);
   W.Barriers = nonNegative(F.barriers);
+  W.BarriersAfterGlobalLoads =
+      std::min(W.Barriers, nonNegative(F.barriers_after_global_loads));
   W.Ilp = std::max(1.0, F.ilp);
   return W;
 }
@@ -316,6 +323,9 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
   // access the block's reuse serves from cache (the share Hit) moves
   // nothing from DRAM and waits the L2's latency instead.
   double Dram = 0;
+  // What a thread waits for a global load: DRAM for the share that misses,
+  // an L2 hit for the rest.
+  double LoadLatencyCycles = L2HitLatencyCycles;
   if (W.DramBytes > 0) {
     double ThreadsPerWarp = std::min<double>(Q.threadsPerBlock(), A.WarpSize);
     double Missed = std::min(1.0, W.DramBytes / W.StreamedBytes);
@@ -326,6 +336,7 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
                       BytesPerWarpAccess * Missed;
     double Latency = Missed * K.DramLatencyNs * 1e-9 +
                      (1 - Missed) * L2HitLatencyCycles / R.ClockHz;
+    LoadLatencyCycles = Latency * R.ClockHz;
     double Bandwidth =
         std::min({R.DramBytesPerSecond / BusySMs, R.L2PortBytesPerSecond,
                   InFlight / Latency});
@@ -347,7 +358,11 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
       std::max_element(std::begin(Others), std::end(Others), ByCycles);
 
   Round Out;
-  Out.Cycles = Bound->Cycles + W.Barriers * K.BarrierCycles / Blocks;
+  // A barrier after global loads holds the block until they return; the
+  // other resident blocks hide that as they hide the barrier itself.
+  Out.Cycles = Bound->Cycles + (W.Barriers * K.BarrierCycles +
+                                W.BarriersAfterGlobalLoads * LoadLatencyCycles) /
+                                   Blocks;
   Out.PeakComputeCycles = Busiest->Cycles;
   // The issue slot is not a pipe of its own: the pipes it feeds draw power.
   auto Share = [&](double Rate, double EnergyPerOp) {

@@ -5,8 +5,10 @@
 #include "energy/NVVMAnnotations.h"
 
 #include "AccessStride.h"
+#include "BarrierWaits.h"
 #include "CallClassifier.h"
 #include "FeatureCore.h"
+#include "InstructionClasses.h"
 #include "Footprint.h"
 #include "LeaderGuards.h"
 #include "LocalAnalyses.h"
@@ -44,47 +46,6 @@ AnalysisKey KernelFeaturesAnalysis::Key;
 
 namespace {
 
-/// Element count of a (vector) type, 1 for scalars.
-unsigned lanes(const Type *T) {
-  if (auto *VT = dyn_cast<FixedVectorType>(T))
-    return VT->getNumElements();
-  return 1;
-}
-
-/// The operand an fadd/fsub fuses with: the first fmul operand with a single
-/// use, both carrying `contract` (clang's CUDA default -ffp-contract=fast).
-/// The backend fuses at most one product into each add.
-const Instruction *fusedOperand(const Instruction &Add) {
-  if ((Add.getOpcode() != Instruction::FAdd &&
-       Add.getOpcode() != Instruction::FSub) ||
-      !Add.hasAllowContract())
-    return nullptr;
-  for (const Value *Op : Add.operands())
-    if (auto *Mul = dyn_cast<Instruction>(Op))
-      if (Mul->getOpcode() == Instruction::FMul && Mul->hasAllowContract() &&
-          Mul->hasOneUse())
-        return Mul;
-  return nullptr;
-}
-
-/// An fmul counted as part of the FMA at its user.
-bool fusesIntoUser(const Instruction &I) {
-  if (I.getOpcode() != Instruction::FMul || !I.hasOneUse())
-    return false;
-  return fusedOperand(*cast<Instruction>(*I.user_begin())) == &I;
-}
-
-/// The feature counts' element kind of T (or of T's vector elements).
-ScalarKind scalarKind(const Type *T) {
-  const Type *Scalar = T->getScalarType();
-  if (Scalar->isFloatTy())
-    return ScalarKind::F32;
-  if (Scalar->isHalfTy() || Scalar->isBFloatTy())
-    return ScalarKind::F16;
-  if (Scalar->isDoubleTy())
-    return ScalarKind::F64;
-  return ScalarKind::Other;
-}
 
 /// Counts one function; called functions are counted once each and folded
 /// into their callers. A call within a call cycle is counted as an
@@ -106,6 +67,15 @@ private:
   /// (not a callee's of the same index) take.
   ArrayRef<std::pair<unsigned, unsigned>> launchArguments(const Function &F) {
     return &F == &Kernel ? ArrayRef(Opts.StatedArguments) : std::nullopt;
+  }
+
+  /// A load the cost model takes for a global one (generic ones too).
+  bool isGlobalLoad(const Instruction &I) {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    if (!Load)
+      return false;
+    MemSpace Space = Spaces.resolve(Load->getPointerOperand());
+    return Space == MemSpace::Global || Space == MemSpace::Generic;
   }
 
   const FeatureOptions &Opts;
@@ -434,6 +404,10 @@ KernelFeatures FeatureCounter::count(Function &F) {
     for (Instruction &I : BB) {
       S.At = &I;
       countInstruction(I, W, S);
+      if (isBarrier(I) && waitsForGlobalLoads(I, isBarrier, [&](const Instruction &L) {
+            return isGlobalLoad(L);
+          }))
+        Out.barriers_after_global_loads += W;
     }
     Out.critical_path += W * dependenceDepth(BB);
   }
@@ -483,39 +457,6 @@ void collectSharedGlobals(const Function &F,
 }
 
 } // namespace
-
-// Phis become register assignments the allocator coalesces; freezes, no-op
-// casts and the element and field moves of vectors and aggregates (NVPTX
-// keeps each element in a register of its own) rename registers. Debug
-// records and lifetime markers are not code at all.
-unsigned issueSlots(const Instruction &I, const DataLayout &DL) {
-  if (I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd())
-    return 0;
-  if (isa<PHINode, FreezeInst, ShuffleVectorInst, ExtractValueInst,
-          InsertValueInst>(I))
-    return 0;
-  if (auto *Cast = dyn_cast<CastInst>(&I); Cast && Cast->isNoopCast(DL))
-    return 0;
-  if (auto *Extract = dyn_cast<ExtractElementInst>(&I))
-    return isa<ConstantInt>(Extract->getIndexOperand()) ? 0 : 1;
-  if (auto *Insert = dyn_cast<InsertElementInst>(&I))
-    return isa<ConstantInt>(Insert->getOperand(2)) ? 0 : 1;
-  if (auto *Load = dyn_cast<LoadInst>(&I))
-    return memoryIssueSlots(double(DL.getTypeStoreSize(Load->getType())));
-  if (auto *Store = dyn_cast<StoreInst>(&I))
-    return memoryIssueSlots(
-        double(DL.getTypeStoreSize(Store->getValueOperand()->getType())));
-  // The widest vector the operation reads or writes (a compare's result is
-  // a vector of i1, its operands tell the element type).
-  const Type *Widest = I.getType();
-  for (const Value *Op : I.operands())
-    if (lanes(Op->getType()) > lanes(Widest))
-      Widest = Op->getType();
-  if (auto *VT = dyn_cast<FixedVectorType>(Widest))
-    return vectorIssueSlots(VT->getNumElements(),
-                            VT->getScalarSizeInBits());
-  return 1;
-}
 
 std::vector<const GlobalVariable *> sharedGlobalsUsedBy(const Function &F) {
   SmallPtrSet<const GlobalVariable *, 8> Shared;

@@ -6,6 +6,7 @@
 #include "GpuAccessAnalysis.h"
 #include "GpuFootprint.h"
 #include "GpuLeaderGuards.h"
+#include "GpuOpClasses.h"
 #include "GpuRegisterPressure.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,6 +22,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -128,107 +130,6 @@ TripCount tripCount(scf::ForOp For) {
 
 //===-- Counting ----------------------------------------------------------===//
 
-bool modeledDialect(Operation *Op) {
-  Dialect *D = Op->getDialect();
-  return D && llvm::is_contained({"arith", "math", "memref", "vector", "index",
-                                  "scf", "gpu", "func", "ub"},
-                                 D->getNamespace());
-}
-
-bool contracts(Operation *Op) {
-  auto FM = dyn_cast<arith::ArithFastMathInterface>(Op);
-  arith::FastMathFlagsAttr Flags = FM ? FM.getFastMathFlagsAttr() : nullptr;
-  return Flags && arith::bitEnumContainsAll(Flags.getValue(),
-                                            arith::FastMathFlags::contract);
-}
-
-/// The mulf an addf/subf fuses with into an FMA: an operand mulf with one use,
-/// both allowing contraction. The backend fuses at most one product.
-Operation *fusedOperand(Operation *Add) {
-  if (!isa<arith::AddFOp, arith::SubFOp>(Add) || !contracts(Add))
-    return nullptr;
-  for (Value V : Add->getOperands())
-    if (auto Mul = V.getDefiningOp<arith::MulFOp>();
-        Mul && contracts(Mul) && Mul->hasOneUse())
-      return Mul;
-  return nullptr;
-}
-
-bool fusesIntoUser(Operation *Mul) {
-  return Mul->hasOneUse() && fusedOperand(*Mul->user_begin()) == Mul;
-}
-
-/// What a math op costs: what the table of calls says of the LLVM intrinsic
-/// it lowers to (absf and absi are fabs and abs there); long-latency math
-/// when the table does not know it (rsqrt, erf ...).
-CallKind mathKind(StringRef Name) {
-  StringRef Op = Name.drop_front(StringRef("math.").size());
-  StringRef Intrinsic = llvm::StringSwitch<StringRef>(Op)
-                            .Case("absf", "fabs")
-                            .Case("absi", "abs")
-                            .Default(Op);
-  CallKind Kind = classifyCallee(("llvm." + Intrinsic).str());
-  return Kind == CallKind::Other ? CallKind::Special : Kind;
-}
-
-/// Vector ops that only move lanes: no arithmetic.
-bool isVectorDataMovement(StringRef Name) {
-  return llvm::is_contained(
-      {"vector.broadcast", "vector.extract", "vector.insert",
-       "vector.extractelement", "vector.insertelement", "vector.splat",
-       "vector.shuffle", "vector.bitcast", "vector.shape_cast",
-       "vector.from_elements", "vector.extract_strided_slice",
-       "vector.insert_strided_slice", "vector.transpose", "vector.step",
-       "vector.create_mask", "vector.constant_mask", "vector.print"},
-      Name);
-}
-
-/// Machine instructions Op issues, by the LLVM adapter's rule (issueSlots,
-/// FeatureCore): NVPTX keeps each lane in a register of its own, so moving
-/// lanes at constant positions renames registers, vector arithmetic issues
-/// per lane and vector memory per 16 bytes.
-unsigned issueSlots(Operation *Op) {
-  StringRef Name = Op->getName().getStringRef();
-  if (isVectorDataMovement(Name)) {
-    // A position taken from a value: one operand more than the moved ones.
-    unsigned Moved = Name.starts_with("vector.insert") ? 2 : 1;
-    bool Dynamic = (Name.starts_with("vector.extract") ||
-                    Name.starts_with("vector.insert")) &&
-                   !Name.ends_with("strided_slice") &&
-                   Op->getNumOperands() > Moved;
-    return Dynamic ? 1 : 0;
-  }
-  if (Name == "vector.load")
-    return memoryIssueSlots(bytesOf(Op->getResult(0).getType()));
-  if (Name == "vector.store")
-    return memoryIssueSlots(bytesOf(Op->getOperand(0).getType()));
-  VectorType Widest;
-  auto Widen = [&](Type T) {
-    auto V = dyn_cast<VectorType>(T);
-    if (V && (!Widest || V.getNumElements() > Widest.getNumElements()))
-      Widest = V;
-  };
-  llvm::for_each(Op->getResultTypes(), Widen);
-  llvm::for_each(Op->getOperandTypes(), Widen);
-  if (!Widest)
-    return 1;
-  Type Element = Widest.getElementType();
-  return vectorIssueSlots(Widest.getNumElements(),
-                          Element.isIntOrFloat() ? Element.getIntOrFloatBitWidth()
-                                                 : 64); // index
-}
-
-bool isIntOp(Operation *Op) {
-  return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
-             arith::DivUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
-             arith::FloorDivSIOp, arith::RemSIOp, arith::RemUIOp, arith::AndIOp,
-             arith::OrIOp, arith::XOrIOp, arith::ShLIOp, arith::ShRSIOp,
-             arith::ShRUIOp, arith::CmpIOp, arith::SelectOp, arith::MaxSIOp,
-             arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp,
-             arith::AddUIExtendedOp, arith::MulSIExtendedOp,
-             arith::MulUIExtendedOp>(Op);
-}
-
 class FeatureCounter {
 public:
   FeatureCounter(gpu::GPUFuncOp Kernel, std::array<unsigned, 3> Block)
@@ -250,6 +151,11 @@ private:
     const StrideAnalysis &Strides;
     /// The kernel's, when its block shape is known.
     GpuFootprint *Footprint = nullptr;
+    /// Global loads since the last barrier, and whether one's value was used
+    /// since: the next barrier then waits for memory (the LLVM adapter's
+    /// rule, BarrierWaits.h, in program order).
+    llvm::SmallPtrSet<Operation *, 8> PendingLoads;
+    bool PendingUsed = false;
   };
 
   KernelFeatures countFunction(FunctionOpInterface F);
@@ -262,18 +168,6 @@ private:
   static void countFloat(Type T, double N, bool FMA, KernelFeatures &Out);
   static void countKind(CallKind Kind, Type T, double W, KernelFeatures &Out);
 };
-
-/// The feature counts' element kind of T (or of T's vector elements).
-static ScalarKind scalarKind(Type T) {
-  Type Scalar = getElementTypeOrSelf(T);
-  if (Scalar.isF32())
-    return ScalarKind::F32;
-  if (Scalar.isF16() || Scalar.isBF16())
-    return ScalarKind::F16;
-  if (Scalar.isF64())
-    return ScalarKind::F64;
-  return ScalarKind::Other;
-}
 
 void FeatureCounter::countFloat(Type T, double N, bool FMA,
                                 KernelFeatures &Out) {
@@ -301,6 +195,8 @@ void FeatureCounter::countAccess(Operation *At, Value MemRef,
   });
   if (S.Footprint && A.Space == MemSpace::Global)
     S.Footprint->add(At, MemRef, Indices, static_cast<uint64_t>(A.Bytes), W);
+  if (!IsStore && (A.Space == MemSpace::Global || A.Space == MemSpace::Generic))
+    S.PendingLoads.insert(At);
 }
 
 /// Whether Op is a step of its block's dependence chain: an op that counts
@@ -395,6 +291,10 @@ void FeatureCounter::countOp(Operation *Op, double W, unsigned Depth,
 /// An op without regions: its arithmetic, memory and synchronization.
 void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
   KernelFeatures &Out = S.Out;
+  S.PendingUsed |= llvm::any_of(Op->getOperands(), [&](Value V) {
+    Operation *Def = V.getDefiningOp();
+    return Def && S.PendingLoads.contains(Def);
+  });
   StringRef Name = Op->getName().getStringRef();
   Type T = Op->getNumResults() ? Op->getResult(0).getType() : Type();
   double N = T ? W * lanes(T) : W;
@@ -491,8 +391,13 @@ void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
     Out.int_ops += 2 * W;
     return;
   }
-  if (isa<gpu::BarrierOp>(Op))
+  if (isa<gpu::BarrierOp>(Op)) {
+    if (S.PendingUsed)
+      Out.barriers_after_global_loads += W;
+    S.PendingLoads.clear();
+    S.PendingUsed = false;
     return countKind(CallKind::Barrier, T, W, Out);
+  }
   if (isa<gpu::ShuffleOp>(Op))
     return countKind(CallKind::Shuffle, T, W, Out);
   if (auto Reduce = dyn_cast<gpu::SubgroupReduceOp>(Op)) {

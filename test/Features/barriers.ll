@@ -6,9 +6,11 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; 1 barrier before the loop + 8 iterations x 2 barriers = 17.
+; 1 barrier before the loop + 8 iterations x 2 barriers = 17; no global load
+; precedes any of them, so none waits for memory (Features/barrier-waits.cu).
 ; CHECK-LABEL: kernel barrier_loop
 ; CHECK:       barriers: 17 ops/thread
+; CHECK-NEXT:  barriers_after_global_loads: 0 ops/thread
 ; CHECK-NEXT:  warp_shuffles: 0 ops/thread
 ; CHECK-NEXT:  warp_votes: 0 ops/thread
 ; CHECK-NEXT:  tensor_ops: 0 ops/thread
@@ -30,6 +32,7 @@ exit:
 ; No barrier at all.
 ; CHECK-LABEL: kernel no_barrier
 ; CHECK:       barriers: 0 ops/thread
+; CHECK-NEXT:  barriers_after_global_loads: 0 ops/thread
 define void @no_barrier() {
   ret void
 }

@@ -9,6 +9,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; A k-loop of 4 iterations around one wmma mma, plus one mma.sync = 5.
 ; CHECK-LABEL: kernel tensor
 ; CHECK:       barriers: 0 ops/thread
+; CHECK-NEXT:  barriers_after_global_loads: 0 ops/thread
 ; CHECK-NEXT:  warp_shuffles: 0 ops/thread
 ; CHECK-NEXT:  warp_votes: 0 ops/thread
 ; CHECK-NEXT:  tensor_ops: 5 ops/thread

@@ -10,6 +10,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; a match.any -> 2 votes.
 ; CHECK-LABEL: kernel warp_reduce
 ; CHECK:       barriers: 0 ops/thread
+; CHECK-NEXT:  barriers_after_global_loads: 0 ops/thread
 ; CHECK-NEXT:  warp_shuffles: 5 ops/thread
 ; CHECK-NEXT:  warp_votes: 2 ops/thread
 ; CHECK-NEXT:  tensor_ops: 0 ops/thread

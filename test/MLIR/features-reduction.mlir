@@ -11,7 +11,8 @@ module attributes {gpu.container_module} {
   gpu.module @kernels {
     // The tree loop runs 8 times: one barrier, two shared loads, one shared
     // store, an scf.if on thread_id (divergent) and the loop's own latch
-    // (its bounds are constants: not divergent) per iteration.
+    // (its bounds are constants: not divergent) per iteration. The barrier
+    // after the global load waits for it; the tree's barriers do not.
     // CHECK-LABEL: kernel block_sum
     // CHECK:       fp32_ops: 8 ops/thread
     // CHECK:       int_ops: 43 ops/thread
@@ -24,6 +25,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  shared_stores: 9 accesses/thread
     // CHECK-NEXT:  shared_store_bytes: 36 bytes/thread
     // CHECK:       barriers: 9 ops/thread
+    // CHECK-NEXT:  barriers_after_global_loads: 1 ops/thread
     // CHECK-NEXT:  warp_shuffles: 0 ops/thread
     // CHECK:       branches: 17 ops/thread
     // CHECK-NEXT:  divergent_branches: 9 ops/thread
@@ -77,6 +79,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  global_same_address_atomics: 0 ops/thread
     // CHECK-NEXT:  shared_atomics: 0 ops/thread
     // CHECK-NEXT:  barriers: 0 ops/thread
+    // CHECK-NEXT:  barriers_after_global_loads: 0 ops/thread
     // CHECK-NEXT:  warp_shuffles: 2 ops/thread
     // CHECK:       branches: 1 ops/thread
     // CHECK-NEXT:  divergent_branches: 1 ops/thread

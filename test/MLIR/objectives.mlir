@@ -1,12 +1,12 @@
 // The objective picks a point of the Pareto front, and the launch keeps its
 // block unless the pick is predicted to improve on it by more than min-gain
-// (default 1%). For this saxpy launch (16380 x 256 threads, sm_90, analytic
+// (default 1%). For this saxpy launch (4095 x 1024 threads, sm_90, analytic
 // model, the best candidates predicted again with their blocks known) the
-// front has two points within 0.1% of each other: power does not follow
-// occupancy (docs/power-check.md), and the blocks stream at nearly the same
-// DRAM rate, so every objective keeps the launch's 256 (time picks it
-// outright). With min-gain=0 the energy objective moves to 288 for a saving
-// that rounds to 0.0%.
+// front has two points within 0.1% of each other, 512 and 1024: power does
+// not follow occupancy (docs/power-check.md), and both blocks stream at
+// nearly the same DRAM rate, so every objective keeps the launch's 1024
+// (time ties it exactly with 512 and keeps it too). With min-gain=0 the
+// energy objective moves to 512 for a saving that rounds to 0.0%.
 // workload= changes the items the prediction assumes, not the threads the
 // launch keeps.
 // REQUIRES: mlir
@@ -32,24 +32,24 @@
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic workload=1000000})' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WORKLOAD
 
-// ENERGY:   remark: energy: kernel @saxpy: chose block 256 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} 2 on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 1%; launches: grid 16380 block 256 -> grid 16380 block 256
-// ENERGY:   nvvm.reqntid = array<i32: 256, 1, 1>
-// ENERGY:   gpu.launch_func @kernels::@saxpy blocks in (%c16380, %c1, %c1) threads in (%c256, %c1, %c1)
+// ENERGY:   remark: energy: kernel @saxpy: chose block 1024 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} 2 on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 1%; launches: grid 4095 block 1024 -> grid 4095 block 1024
+// ENERGY:   nvvm.reqntid = array<i32: 1024, 1, 1>
+// ENERGY:   gpu.launch_func @kernels::@saxpy blocks in (%c4095, %c1, %c1) threads in (%c1024, %c1, %c1)
 
-// TIME:     remark: energy: kernel @saxpy: chose block 256 (time): {{.*}} on the Pareto front; launches: grid 16380 block 256 -> grid 16380 block 256
-// TIME:     nvvm.reqntid = array<i32: 256, 1, 1>
+// TIME:     remark: energy: kernel @saxpy: chose block 1024 (time): {{.*}} on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 1%; launches: grid 4095 block 1024 -> grid 4095 block 1024
+// TIME:     nvvm.reqntid = array<i32: 1024, 1, 1>
 
-// EDP:      remark: energy: kernel @saxpy: chose block 256 (edp): {{.*}}; the launch's block stays: no candidate is predicted to improve on it by more than 1%;
-// EDP:      nvvm.reqntid = array<i32: 256, 1, 1>
+// EDP:      remark: energy: kernel @saxpy: chose block 1024 (edp): {{.*}}; the launch's block stays: no candidate is predicted to improve on it by more than 1%;
+// EDP:      nvvm.reqntid = array<i32: 1024, 1, 1>
 
-// SLOWDOWN: remark: energy: kernel @saxpy: chose block 256 (energy within 0% of the fastest): {{.*}}; the launch's block stays
+// SLOWDOWN: remark: energy: kernel @saxpy: chose block 1024 (energy within 0% of the fastest): {{.*}}; the launch's block stays
 
-// ANY-GAIN:     remark: energy: kernel @saxpy: chose block 288 (energy within 10% of the fastest): {{.*}}; vs the default (256): energy -0.0%, time +0.0%; 23 of 23 candidates evaluated (9 more do not fit the launch sites; 5 predicted again with the block known), 2 on the Pareto front; launches: grid 16380 block 256 -> grid 14560 block 288
-// ANY-GAIN:     nvvm.reqntid = array<i32: 288, 1, 1>
-// ANY-GAIN:     %[[G:.+]] = arith.constant 14560 : index
+// ANY-GAIN:     remark: energy: kernel @saxpy: chose block 512 (energy within 10% of the fastest): {{.*}}; vs the launch's block (1024): energy -0.0%, time +0.0%; 23 of 23 candidates evaluated (9 more do not fit the launch sites; 5 predicted again with the block known), 2 on the Pareto front; launches: grid 4095 block 1024 -> grid 8190 block 512
+// ANY-GAIN:     nvvm.reqntid = array<i32: 512, 1, 1>
+// ANY-GAIN:     %[[G:.+]] = arith.constant 8190 : index
 // ANY-GAIN:     gpu.launch_func @kernels::@saxpy blocks in (%[[G]], %c1, %c1) threads in (%{{.+}}, %c1, %c1)
 
-// TIE:      remark: energy: kernel @saxpy: chose block 256 (time): {{.*}} on the Pareto front; launches: grid 16380 block 256 -> grid 16380 block 256
+// TIE:      remark: energy: kernel @saxpy: chose block 1024 (time): {{.*}} on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 0%; launches: grid 4095 block 1024 -> grid 4095 block 1024
 
 // WORKLOAD: per launch of 1000000 items on h100-sxm (sm_90);
 
@@ -67,10 +67,10 @@ module attributes {gpu.container_module} {
   }
   func.func @main(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
     %c1 = arith.constant 1 : index
-    %c256 = arith.constant 256 : index
-    %c16380 = arith.constant 16380 : index
+    %c1024 = arith.constant 1024 : index
+    %c4095 = arith.constant 4095 : index
     gpu.launch_func @kernels::@saxpy
-        blocks in (%c16380, %c1, %c1) threads in (%c256, %c1, %c1)
+        blocks in (%c4095, %c1, %c1) threads in (%c1024, %c1, %c1)
         args(%a : f32, %x : memref<?xf32>, %y : memref<?xf32>)
     return
   }

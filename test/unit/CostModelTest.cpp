@@ -534,6 +534,34 @@ TEST(AnalyticModel, SpillsCostIssueSlots) {
               0.05);
 }
 
+TEST(AnalyticModel, BarriersAfterGlobalLoadsWaitForMemoryHiddenByBlocks) {
+  // A tile staged through shared memory: each thread loads, stores to the
+  // tile, waits at a barrier, and writes out. A barrier that its loads
+  // precede holds the block for their latency: with two 1024-thread blocks
+  // per SM that shows, with 32 blocks of 32 threads the others hide it. A
+  // barrier between shared accesses only (a reduction's later ones) costs
+  // far less.
+  KernelFeatures Staged = saxpy();
+  Staged.shared_stores = Staged.shared_loads = 1;
+  Staged.shared_store_bytes = Staged.shared_load_bytes = 4;
+  Staged.barriers = 1;
+  KernelFeatures Waits = Staged;
+  Waits.barriers_after_global_loads = 1;
+  uint64_t Items = uint64_t(1) << 26;
+  auto Time = [&](const KernelFeatures &K, unsigned Threads) {
+    return predictOnDefaults(query(K, h100(), Threads, Items / Threads))
+        .TimeSeconds;
+  };
+  double Big = Time(Waits, 1024) / Time(Staged, 1024);
+  double Small = Time(Waits, 32) / Time(Staged, 32);
+  EXPECT_GT(Big, 1.15);
+  EXPECT_LT(Small, 1.08);
+  // More counted than there are barriers cannot wait more than all of them.
+  KernelFeatures Overcounted = Waits;
+  Overcounted.barriers_after_global_loads = 5;
+  EXPECT_DOUBLE_EQ(Time(Overcounted, 1024), Time(Waits, 1024));
+}
+
 TEST(AnalyticModel, AtomicsOnOneAddressWaitForEachOther) {
   // A block-per-32-threads sum of 2^26 floats, each block adding its partial
   // sum to out[0]: 2^21 atomics on one address, which one L2 slice performs
