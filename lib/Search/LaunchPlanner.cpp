@@ -191,13 +191,13 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
   std::vector<Candidate> Refined;
   for (size_t I : Best) {
     if (Error E = R.Refine(P.Candidates[I]))
-      return std::move(E);
+      return E;
     Refined.push_back(P.Candidates[I]);
   }
   for (Candidate *B : Baselines)
     if (B->Pruned == PruneReason::None && Planned.count(KeyOf(*B)))
       if (Error E = R.Refine(*B))
-        return std::move(E);
+        return E;
   auto Choice =
       predictAndChoose(Refined, Baselines, &P.incumbent(), Model, Objective);
   if (!Choice)
