@@ -74,8 +74,7 @@ private:
     auto *Load = dyn_cast<LoadInst>(&I);
     if (!Load)
       return false;
-    MemSpace Space = Spaces.resolve(Load->getPointerOperand());
-    return Space == MemSpace::Global || Space == MemSpace::Generic;
+    return countsAsGlobal(Spaces.resolve(Load->getPointerOperand()));
   }
 
   const FeatureOptions &Opts;
@@ -179,9 +178,7 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
     return classifyStride(addressStride(Ptr, S.SE, S.TD, Callees),
                           static_cast<uint64_t>(A.Bytes));
   });
-  // The cost model takes generic accesses for global ones.
-  if (S.Footprint &&
-      (A.Space == MemSpace::Global || A.Space == MemSpace::Generic))
+  if (S.Footprint && countsAsGlobal(A.Space))
     S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(A.Bytes), W);
   if (A.Space == MemSpace::Shared) {
     auto StrideBytes = [&](unsigned Axis) -> int64_t {

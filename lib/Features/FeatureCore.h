@@ -34,6 +34,12 @@ enum class MemSpace { Global, Shared, Local, Const, Param, Generic };
 /// The space of an NVPTX address space number (0 and unknown ones: generic).
 MemSpace nvptxMemSpace(unsigned AddressSpace);
 
+/// Whether the cost model takes an access to Space for a global one:
+/// unresolved generic pointers are (kernel arguments mostly are global).
+inline bool countsAsGlobal(MemSpace Space) {
+  return Space == MemSpace::Global || Space == MemSpace::Generic;
+}
+
 /// One load or store as an adapter reads it.
 struct MemoryAccess {
   MemSpace Space = MemSpace::Generic;

@@ -195,7 +195,7 @@ void FeatureCounter::countAccess(Operation *At, Value MemRef,
   });
   if (S.Footprint && A.Space == MemSpace::Global)
     S.Footprint->add(At, MemRef, Indices, static_cast<uint64_t>(A.Bytes), W);
-  if (!IsStore && (A.Space == MemSpace::Global || A.Space == MemSpace::Generic))
+  if (!IsStore && countsAsGlobal(A.Space))
     S.PendingLoads.insert(At);
 }
 
@@ -471,7 +471,7 @@ KernelFeatures FeatureCounter::countFunction(FunctionOpInterface F) {
   Region &Body = F.getFunctionBody();
   ThreadTaint Taint(Body);
   StrideAnalysis Strides(Taint);
-  Scope S{Out, Taint, Strides};
+  Scope S{Out, Taint, Strides, /*Footprint=*/nullptr, /*PendingLoads=*/{}};
   std::optional<GpuFootprint> Footprint;
   if (F.getOperation() == Kernel.getOperation() &&
       llvm::all_of(FootprintBlock, [](unsigned D) { return D; })) {
