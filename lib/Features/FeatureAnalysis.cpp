@@ -401,7 +401,8 @@ KernelFeatures FeatureCounter::count(Function &F) {
     for (Instruction &I : BB) {
       S.At = &I;
       countInstruction(I, W, S);
-      if (isBarrier(I) && waitsForGlobalLoads(I, isBarrier, [&](const Instruction &L) {
+      if (isBarrier(I) &&
+          waitsForGlobalLoads(I, isBarrier, [&](const Instruction &L) {
             return isGlobalLoad(L);
           }))
         Out.barriers_after_global_loads += W;
