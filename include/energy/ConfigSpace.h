@@ -61,6 +61,8 @@ unsigned workPerThread(llvm::ArrayRef<Tunable> Tunables, const Assignment &A);
 
 /// Blocks a grid may have in x (CUDA, compute capability 3.0 and later).
 constexpr uint64_t MaxGridBlocksX = 2147483647;
+/// Blocks a grid may have in y or z.
+constexpr uint64_t MaxGridBlocksYZ = 65535;
 
 /// Grid blocks for WorkItems items at this block shape and work per thread,
 /// without overflow for any WorkItems (the grid may exceed MaxGridBlocksX).

@@ -10,6 +10,8 @@
 //   ENERGY_TUNABLE_PER_THREAD(ITEMS, 1, 1, 2, 4, 8); // default 1, candidates;
 //                                              // a thread does ITEMS items
 //   ENERGY_WORKLOAD(saxpy, 1 << 24);           // items per launch (optional)
+//                        // or ENERGY_GRID(kernel, x, y, z): a grid fixed by
+//                        // the data, the same for every block (optional)
 //
 //   ENERGY_KERNEL(saxpy) void saxpy(int n, float a, const float *x, float *y) {
 //     const int items = ENERGY_VALUE(ITEMS);
@@ -59,8 +61,8 @@
 // A tunable is one variable for the whole program: two rewritten kernels
 // (or instantiations) reading it are an error unless -energy-force-config
 // gives both the same value; give each its own tunable instead.
-// ENERGY_WORKLOAD, ENERGY_BLOCK_RULES and ENERGY_DYNAMIC_SHARED name
-// non-template kernels only.
+// ENERGY_WORKLOAD, ENERGY_GRID, ENERGY_BLOCK_RULES and ENERGY_DYNAMIC_SHARED
+// name non-template kernels only.
 //
 // The spec string lists one size per array dimension: a tunable name, the
 // block sizes BLOCK_X / BLOCK_Y / BLOCK_Z, or an integer, each optionally
@@ -76,7 +78,8 @@
 //                              _Z21__energy_launch_scaleIfLi4EE)
 //   __energy_tunable_<NAME>    int[]: {value, kind, candidates...}; [0] is the
 //                              chosen value after the plugin ran
-//   __energy_workload_<kernel> unsigned long long (read and removed by the plugin)
+//   __energy_workload_<kernel> unsigned long long (read by the plugin)
+//   __energy_grid_<kernel>     unsigned long long[3] (read by the plugin)
 #pragma once
 
 #include <cuda_runtime.h>
@@ -268,6 +271,16 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 /// Work items of one typical launch, for the cost model (default 2^24).
 #define ENERGY_WORKLOAD(KERNEL, ITEMS)                                         \
   __device__ unsigned long long __energy_workload_##KERNEL = (ITEMS)
+
+/// The grid of one typical launch, for a kernel whose grid does not follow
+/// its block: each block handles a fixed tile (a 32x32 transpose tile that
+/// threads cover in steps of blockDim.y), so the host launches the same grid
+/// whatever block the plugin chooses. Every candidate is predicted on this
+/// grid instead of on a grid that covers a workload; launch with your own
+/// grid and ENERGY_BLOCK_DIM (not ENERGY_LAUNCH, which covers n items).
+/// A kernel declares ENERGY_WORKLOAD or ENERGY_GRID, not both.
+#define ENERGY_GRID(KERNEL, GX, GY, GZ)                                        \
+  __device__ unsigned long long __energy_grid_##KERNEL[3] = {(GX), (GY), (GZ)}
 
 /// The dynamic shared memory of a kernel's default block: what
 /// ENERGY_DYNAMIC_SHARED declares for it (the overload it defines for the

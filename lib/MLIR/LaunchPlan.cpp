@@ -15,7 +15,8 @@ static Candidate makeCandidate(const LaunchPlanRequest &R, const BlockShape &B) 
 }
 
 /// Grid dimensions every CUDA GPU since compute capability 3.0 accepts.
-static constexpr LaunchExtent MaxGrid = {MaxGridBlocksX, 65535, 65535};
+static constexpr LaunchExtent MaxGrid = {MaxGridBlocksX, MaxGridBlocksYZ,
+                                         MaxGridBlocksYZ};
 
 /// Why a launch cannot be rewritten to B, if one cannot: B must keep the
 /// baked-in extents and divide each launch's threads in every dimension

@@ -171,7 +171,8 @@ static cl::opt<unsigned long long, false,
                TypedSettingParser<unsigned long long, parseWorkloadSetting>>
     WorkloadFlag("energy-workload", cl::init(0), cl::value_desc("items"),
                  cl::desc("Work items per launch for every kernel (default: "
-                          "ENERGY_WORKLOAD or 2^24)"));
+                          "ENERGY_WORKLOAD or 2^24; a kernel declaring "
+                          "ENERGY_GRID keeps its grid)"));
 static cl::opt<unsigned long long, false,
                TypedSettingParser<unsigned long long, parseRefineBudgetSetting>>
     RefineBudgetFlag(

@@ -43,6 +43,13 @@ Explanation KernelPlan::describe(const Candidate &C) const {
   return E;
 }
 
+std::optional<std::array<uint64_t, 3>>
+KernelPlan::statedGrid(const BlockShape &Block) const {
+  if (Force && Force->Grid && Block == Force->Block)
+    return Force->Grid;
+  return FixedGrid;
+}
+
 unsigned KernelPlan::dynamicSharedBytes(const BlockShape &Block) const {
   if (!DynamicShared)
     return 0;
@@ -146,16 +153,16 @@ Error KernelPlanner::setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
   return Error::success();
 }
 
-/// The workload that a forced grid launches: its blocks of the forced
-/// shape, each thread doing the work of the forced (else default) values of
-/// the work-per-thread tunables.
-static uint64_t forcedGridWorkItems(const KernelPlan &P,
-                                    const ForcedConfig &Force) {
+/// The workload that a grid of Block launches, each thread doing the work
+/// of the forced (else default) values of the work-per-thread tunables.
+static uint64_t gridWorkItems(const KernelPlan &P,
+                              const std::array<uint64_t, 3> &Grid,
+                              const BlockShape &Block) {
   uint64_t Items = 1;
   auto Times = [&](uint64_t X) { Items = SaturatingMultiply(Items, X); };
   for (unsigned D = 0; D < 3; ++D) {
-    Times((*Force.Grid)[D]);
-    Times(Force.Block[D]);
+    Times(Grid[D]);
+    Times(Block[D]);
   }
   for (const Tunable &T : P.Tunables) {
     int PerThread = T.Candidates.size() == 1 ? T.Candidates[0] : T.Default;
@@ -197,17 +204,20 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
               double(DL.getTypeAllocSize(A.Var->getValueType()));
   }
   Shared += P.dynamicSharedBytes(Block);
+  auto Grid = P.statedGrid(Block);
+  uint64_t Blocks =
+      Grid ? SaturatingMultiply(SaturatingMultiply((*Grid)[0], (*Grid)[1]),
+                                (*Grid)[2])
+           : blocksForWorkload(
+                 P.WorkItems,
+                 workPerThread(P.Tunables, P.Assignments[Assignment]), Block);
   Candidate C = energy::makeCandidate(
-      F, *P.Arch, Block,
-      blocksForWorkload(P.WorkItems,
-                        workPerThread(P.Tunables, P.Assignments[Assignment]),
-                        Block),
-      static_cast<unsigned>(std::max(0.0, Shared)), Assignment);
+      F, *P.Arch, Block, Blocks, static_cast<unsigned>(std::max(0.0, Shared)),
+      Assignment);
   if (!Fits)
     C.Query.Occ = Occupancy(); // the array cannot hold this size
-  // The grid a forced config states, for the candidates of its block.
-  if (P.Force && P.Force->Grid && Block == P.Force->Block)
-    C.Query.GridColumns = (*P.Force->Grid)[0];
+  if (Grid)
+    C.Query.GridColumns = (*Grid)[0];
   return C;
 }
 
@@ -433,13 +443,17 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   if (Force)
     for (auto [ArgNo, Value] : Force->Arguments)
       if (ArgNo >= F.arg_size() || !F.getArg(ArgNo)->getType()->isIntegerTy())
-        return planError(
-            "kernel '" + P.Name + "' has no integer argument " +
-            Twine(ArgNo + 1) + " (arg" + Twine(ArgNo + 1) + "=" + Twine(Value) +
-            "; it has " + Twine(F.arg_size()) + " arguments)");
-  if (Force && Force->Grid)
-    P.WorkItems = forcedGridWorkItems(P, *Force);
+        return planError("kernel '" + P.Name + "' has no integer argument " +
+                         Twine(ArgNo + 1) + " (arg" + Twine(ArgNo + 1) + "=" +
+                         Twine(Value) + "; it has " + Twine(F.arg_size()) +
+                         " arguments)");
   const Module &M = *F.getParent();
+  auto Grid = declaredGrid(M, P.Name);
+  if (!Grid)
+    return Grid.takeError();
+  P.FixedGrid = *Grid;
+  if (Force && Force->Grid)
+    P.WorkItems = gridWorkItems(P, *Force->Grid, Force->Block);
   auto Rules = statedRules(M, P.Name);
   if (!Rules)
     return Rules.takeError();
@@ -482,6 +496,15 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
   auto DefaultShape = declaredDefaultShape(P, BlockFromTunables);
   if (!DefaultShape)
     return DefaultShape.takeError();
+  if (P.FixedGrid && !(Force && Force->Grid)) {
+    P.WorkItems = gridWorkItems(P, *P.FixedGrid, *DefaultShape);
+    P.Notes.push_back("every launch has grid " +
+                      formatBlockShape({unsigned((*P.FixedGrid)[0]),
+                                        unsigned((*P.FixedGrid)[1]),
+                                        unsigned((*P.FixedGrid)[2])}) +
+                      " (ENERGY_GRID); the work items are the default "
+                      "block's on it");
+  }
   BlockLegalityCheck Legal(std::move(Inferred), std::move(*Rules),
                            *DefaultShape, /*FreeShape=*/!BlockFromTunables);
   P.Restrictions = Legal.restrictions();

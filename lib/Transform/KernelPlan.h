@@ -46,6 +46,8 @@ struct KernelPlan : LaunchPlan {
   std::string ModelName;
   std::vector<std::string> Notes; // arch/model substitutions
   uint64_t WorkItems = DefaultWorkItems;
+  /// ENERGY_GRID: every launch has this grid, whatever its block.
+  std::optional<std::array<uint64_t, 3>> FixedGrid;
 
   std::vector<Tunable> Tunables;              // as searched (maybe restricted)
   std::vector<llvm::GlobalVariable *> TunableVars;
@@ -79,6 +81,10 @@ struct KernelPlan : LaunchPlan {
   /// "block 128, ITEMS=4" for remarks and reports; the values are named
   /// Block and Tunable.<name>.
   Explanation describe(const Candidate &C) const;
+  /// The grid a launch of Block has where the source or a forced config
+  /// states it (a forced grid for the forced block, else ENERGY_GRID).
+  std::optional<std::array<uint64_t, 3>>
+  statedGrid(const BlockShape &Block) const;
   /// Dynamic shared memory a launch of Block needs (0 when undeclared).
   unsigned dynamicSharedBytes(const BlockShape &Block) const;
   /// Evaluated sizes of the shared arrays for a candidate (outermost first).

@@ -417,6 +417,33 @@ declaredDynamicShared(const Module &M, StringRef Name) {
        unsigned(Data->getElementAsInteger(1))});
 }
 
+/// ENERGY_GRID(kernel, x, y, z), if declared.
+Expected<std::optional<std::array<uint64_t, 3>>> declaredGrid(const Module &M,
+                                                              StringRef Name) {
+  const GlobalVariable *GV = M.getGlobalVariable((GridPrefix + Name).str());
+  if (!GV)
+    return std::nullopt;
+  if (M.getGlobalVariable((WorkloadPrefix + Name).str()))
+    return specError("kernel '" + Name +
+                     "' declares both ENERGY_WORKLOAD and ENERGY_GRID: its "
+                     "grid either follows the block or is fixed, not both");
+  auto *Data = GV->hasInitializer()
+                   ? dyn_cast<ConstantDataArray>(GV->getInitializer())
+                   : nullptr;
+  std::array<uint64_t, 3> Grid = {0, 0, 0};
+  if (Data && Data->getElementType()->isIntegerTy(64) &&
+      Data->getNumElements() == 3)
+    for (unsigned D = 0; D < 3; ++D)
+      Grid[D] = Data->getElementAsInteger(D);
+  if (llvm::is_contained(Grid, 0u) || Grid[0] > MaxGridBlocksX ||
+      Grid[1] > MaxGridBlocksYZ || Grid[2] > MaxGridBlocksYZ)
+    return specError("'" + GV->getName() +
+                     "' must be three grid sizes, x in 1.." +
+                     Twine(MaxGridBlocksX) + ", y and z in 1.." +
+                     Twine(MaxGridBlocksYZ) + " (ENERGY_GRID)");
+  return std::optional<std::array<uint64_t, 3>>(Grid);
+}
+
 Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   auto Bad = [&](const Twine &Why) {
     return specError("bad -energy-force-config '" + S + "': " + Why +

@@ -38,6 +38,7 @@ namespace energy {
 constexpr llvm::StringLiteral TunablePrefix = "__energy_tunable_";
 constexpr llvm::StringLiteral RecordPrefix = "__energy_launch_";
 constexpr llvm::StringLiteral WorkloadPrefix = "__energy_workload_";
+constexpr llvm::StringLiteral GridPrefix = "__energy_grid_";
 constexpr llvm::StringLiteral RulesPrefix = "__energy_rules_";
 constexpr llvm::StringLiteral DynamicSharedPrefix = "__energy_dynamic_shared_";
 
@@ -154,6 +155,10 @@ statedRules(const llvm::Module &M, llvm::StringRef Name);
 /// ENERGY_DYNAMIC_SHARED(kernel, per thread, per block), if declared.
 llvm::Expected<std::optional<std::array<unsigned, 2>>>
 declaredDynamicShared(const llvm::Module &M, llvm::StringRef Name);
+/// ENERGY_GRID(kernel, x, y, z): the grid every launch has, whatever its
+/// block, if declared.
+llvm::Expected<std::optional<std::array<uint64_t, 3>>>
+declaredGrid(const llvm::Module &M, llvm::StringRef Name);
 
 } // namespace energy
 

@@ -6,7 +6,8 @@ that host_check.cpp runs (kernels emulated on the CPU, see host_emulation.h).
       Validates every entry: fields and types, expressions (names, values for
       every candidate config at `params` and `small_params`), the kernel
       source (opted in, extern "C", tunables) and its reference file, and
-      that each launch covers the ENERGY_WORKLOAD the plugin assumes.
+      that each launch covers the ENERGY_WORKLOAD the plugin assumes (or,
+      for ENERGY_GRID, launches the declared grid at every config).
   corpus_tool.py cases KERNEL --report R.json -o CASES [--set NAME=V ...]
       Writes a case file for KERNEL at small_params (NAME=V overrides a
       param): seeded inputs and every candidate config in the plugin's JSON
@@ -91,6 +92,7 @@ class Source:
     TUNABLE = re.compile(r"ENERGY_TUNABLE(_PER_THREAD)?\(\s*(\w+)\s*,([^;]*)\)\s*;")
     KERNEL = re.compile(r"ENERGY_KERNEL(_BLOCK|_TUNABLE_BLOCK)?\(\s*(\w+)\s*(?:,([^)]*))?\)")
     WORKLOAD = re.compile(r"ENERGY_WORKLOAD\(\s*(\w+)\s*,(.*?)\)\s*;")
+    GRID = re.compile(r"ENERGY_GRID\(\s*(\w+)\s*,(.*?),(.*?),(.*?)\)\s*;")
 
     def __init__(self, path):
         with open(path) as f:  # without comments, which may name anything
@@ -105,6 +107,8 @@ class Source:
             args = [a.strip() for a in rest.split(",")] if rest else []
             self.kernels[name] = tuple(args) if kind == "_TUNABLE_BLOCK" else None
         self.workloads = {k: evaluate(e, {}) for k, e in self.WORKLOAD.findall(self.text)}
+        self.grids = {k: [evaluate(e, {}) for e in dims]
+                      for k, *dims in self.GRID.findall(self.text)}
         # The plugin searches 2-D blocks when any y index or size is read.
         self.two_d = bool(re.search(r"\b(threadIdx|blockIdx|blockDim)\.y\b", self.text))
 
@@ -180,7 +184,9 @@ def check_kernel(k, corpus_dir):
     with open(ref) as f:
         need(f"ENERGY_REFERENCE({name})" in f.read(),
              f"{name}_ref.cpp does not register ENERGY_REFERENCE({name})")
-    need(name in src.workloads, f"{k['source']} has no ENERGY_WORKLOAD({name}, ...)")
+    need((name in src.workloads) != (name in src.grids),
+         f"{k['source']} needs one of ENERGY_WORKLOAD({name}, ...) and "
+         f"ENERGY_GRID({name}, ...)")
 
     for key in ("params", "small_params"):
         need(all(type(v) is int and v > 0 for v in k[key].values()),
@@ -222,8 +228,9 @@ def check_kernel(k, corpus_dir):
     need(len(k["grid"]) == 3, "grid needs three expressions")
 
     # Every candidate config: a valid grid, and a launch that covers the
-    # workload the plugin assumes (threads x items per thread >= workload).
-    workload = src.workloads[name]
+    # workload the plugin assumes (threads x items per thread >= workload),
+    # or the grid it assumes.
+    workload = src.workloads.get(name)
     configs, coverage = 0, []
     for assignment in src.assignments():
         for block in src.block_shapes(name, assignment):
@@ -236,15 +243,21 @@ def check_kernel(k, corpus_dir):
                 need(all(0 < g <= limit for g, limit in zip(grid, MAX_GRID)),
                      f"grid {grid} at {key}, block {block}, {assignment}")
                 need(evaluate(k["dynamic_smem"], names) >= 0, "negative dynamic_smem")
-                if key == "params":
+                if key == "params" and workload is None:
+                    need(grid == src.grids[name], f"grid {grid} at params, block {block}, "
+                         f"{assignment} is not ENERGY_GRID({name}, {src.grids[name]})")
+                elif key == "params":
                     threads = np.prod(grid, dtype=np.int64) * block[0] * block[1] * block[2]
                     coverage.append(threads * src.work_per_thread(assignment) / workload)
+    tunables = ", ".join(f"{n}={'/'.join(map(str, c))}" for n, (_, _, c) in src.tunables.items())
+    shape = "tiled" if src.kernels[name] else ("2-D" if src.two_d else "1-D")
+    if workload is None:
+        return (f"{name}: {configs} configs ({shape} blocks; {tunables}); "
+                f"grid {'x'.join(map(str, src.grids[name]))} at every config")
     need(min(coverage) >= 1.0, f"a launch covers only {min(coverage):.2f} of "
          f"ENERGY_WORKLOAD({name}, {workload}): grid or workload is wrong")
     need(min(coverage) < 1.1, f"ENERGY_WORKLOAD({name}, {workload}) is "
          f"{min(coverage):.2f}x too small for params")
-    tunables = ", ".join(f"{n}={'/'.join(map(str, c))}" for n, (_, _, c) in src.tunables.items())
-    shape = "tiled" if src.kernels[name] else ("2-D" if src.two_d else "1-D")
     return (f"{name}: {configs} configs ({shape} blocks; {tunables}); "
             f"threads x items / workload {min(coverage):.2f}..{max(coverage):.2f}")
 

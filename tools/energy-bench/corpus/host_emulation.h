@@ -388,6 +388,8 @@ using std::min;
 #define ENERGY_VALUE(NAME) (__energy_tunable_##NAME[0])
 #define ENERGY_WORKLOAD(KERNEL, ITEMS)                                         \
   unsigned long long __energy_workload_##KERNEL = (ITEMS)
+#define ENERGY_GRID(KERNEL, GX, GY, GZ)                                        \
+  unsigned long long __energy_grid_##KERNEL[3] = {(GX), (GY), (GZ)}
 #define ENERGY_KERNEL(KERNEL)
 #define ENERGY_KERNEL_BLOCK(KERNEL, BX, BY)
 #define ENERGY_KERNEL_TUNABLE_BLOCK(KERNEL, TX, TY)

@@ -6,7 +6,9 @@
 // Grid: ceil(cols / 32) x ceil(rows / 32); declared block 32 x 8.
 #include <energy/energy.cuh>
 
-ENERGY_WORKLOAD(transpose_fixed, 8192 * 8192 / 32);
+// One block per 32 x 32 tile, whatever the block's height: the grid does
+// not follow the block.
+ENERGY_GRID(transpose_fixed, 8192 / 32, 8192 / 32, 1);
 
 extern "C" {
 ENERGY_KERNEL_BLOCK(transpose_fixed, 32, 8)
