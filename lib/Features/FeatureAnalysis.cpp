@@ -202,6 +202,20 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
     }
     return;
   }
+  if (auto *Mem = dyn_cast<MemIntrinsic>(&Call)) {
+    // Its pieces move one contiguous run of bytes: counted as one access of
+    // the whole length, so that the traffic and the footprint are exact.
+    auto *Length = dyn_cast<ConstantInt>(Mem->getLength());
+    if (!Length || Length->isZero())
+      return;
+    auto *Run = FixedVectorType::get(
+        Type::getInt8Ty(Call.getContext()),
+        unsigned(std::min<uint64_t>(Length->getZExtValue(), UINT32_MAX)));
+    if (auto *Copy = dyn_cast<MemTransferInst>(Mem))
+      countMemory(Copy->getSource(), Run, /*IsStore=*/false, W, S);
+    countMemory(Mem->getDest(), Run, /*IsStore=*/true, W, S);
+    return;
+  }
   Function *Callee = Call.getCalledFunction();
   if (!Callee)
     return;

@@ -12,6 +12,8 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 
@@ -59,6 +61,21 @@ ScalarKind scalarKind(const Type *T) {
   return ScalarKind::Other;
 }
 
+std::optional<MemIntrinsicPieces> memIntrinsicPieces(const MemIntrinsic &M) {
+  auto *Length = dyn_cast<ConstantInt>(M.getLength());
+  if (!Length)
+    return std::nullopt;
+  constexpr uint64_t WidestPieceBytes = 8; // i64, NVPTX's widest integer
+  uint64_t Align = M.getDestAlign().valueOrOne().value();
+  if (auto *Copy = dyn_cast<MemTransferInst>(&M))
+    Align = std::min(Align, Copy->getSourceAlign().valueOrOne().value());
+  MemIntrinsicPieces P;
+  P.PieceBytes = static_cast<unsigned>(std::min(WidestPieceBytes, Align));
+  P.Pieces = static_cast<unsigned>(std::min<uint64_t>(
+      divideCeil(Length->getZExtValue(), P.PieceBytes), UINT32_MAX));
+  return P;
+}
+
 // Phis become register assignments the allocator coalesces; freezes, no-op
 // casts and the element and field moves of vectors and aggregates (NVPTX
 // keeps each element in a register of its own) rename registers. Debug
@@ -75,6 +92,9 @@ unsigned issueSlots(const Instruction &I, const DataLayout &DL) {
     return isa<ConstantInt>(Extract->getIndexOperand()) ? 0 : 1;
   if (auto *Insert = dyn_cast<InsertElementInst>(&I))
     return isa<ConstantInt>(Insert->getOperand(2)) ? 0 : 1;
+  if (auto *Mem = dyn_cast<MemIntrinsic>(&I))
+    if (auto P = memIntrinsicPieces(*Mem))
+      return P->Pieces * (isa<MemTransferInst>(Mem) ? 2 : 1);
   if (auto *Load = dyn_cast<LoadInst>(&I))
     return memoryIssueSlots(double(DL.getTypeStoreSize(Load->getType())));
   if (auto *Store = dyn_cast<StoreInst>(&I))

@@ -10,8 +10,11 @@
 
 #include "CallClassifier.h"
 
+#include <optional>
+
 namespace llvm {
 class Instruction;
+class MemIntrinsic;
 class Type;
 } // namespace llvm
 
@@ -33,6 +36,18 @@ bool fusesIntoUser(const llvm::Instruction &I);
 
 /// The feature counts' element kind of T (or of T's vector elements).
 ScalarKind scalarKind(const llvm::Type *T);
+
+/// How NVPTX's code generation expands a memcpy, memmove or memset of a
+/// constant length: Pieces loads (for a copy) and stores of PieceBytes
+/// each, the widest legal integer (8 bytes) the alignment allows. Clang
+/// copies CUDA's uint4/float4 structs (`out[i] = in[i]`) this way.
+struct MemIntrinsicPieces {
+  unsigned PieceBytes = 1;
+  unsigned Pieces = 0;
+};
+/// None for a length that is not a constant (NVPTX lowers it to a loop).
+std::optional<MemIntrinsicPieces>
+memIntrinsicPieces(const llvm::MemIntrinsic &M);
 
 } // namespace energy
 
