@@ -1,12 +1,12 @@
 // The objective picks a point of the Pareto front, and the launch keeps its
 // block unless the pick is predicted to improve on it by more than min-gain
 // (default 1%). For this saxpy launch (4095 x 1024 threads, sm_90, analytic
-// model, the best candidates predicted again with their blocks known) the
-// front has two points within 0.1% of each other, 512 and 1024: power does
-// not follow occupancy (docs/power-check.md), and both blocks stream at
-// nearly the same DRAM rate, so every objective keeps the launch's 1024
-// (time ties it exactly with 512 and keeps it too). With min-gain=0 the
-// energy objective moves to 512 for a saving that rounds to 0.0%.
+// model, the best candidates predicted again with their blocks known) every
+// block streams at the same DRAM rate, and the front is one point, 224
+// threads, 0.1% less energy than 1024 at the same time: power does not
+// follow occupancy (docs/power-check.md), so every objective keeps the
+// launch's 1024 (time ties it exactly and keeps it too). With min-gain=0 the
+// energy objective moves to 224 for that 0.1%.
 // workload= changes the items the prediction assumes, not the threads the
 // launch keeps.
 // REQUIRES: mlir
@@ -32,7 +32,7 @@
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic workload=1000000})' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WORKLOAD
 
-// ENERGY:   remark: energy: kernel @saxpy: chose block 1024 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} 2 on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 1%; launches: grid 4095 block 1024 -> grid 4095 block 1024
+// ENERGY:   remark: energy: kernel @saxpy: chose block 1024 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} 1 on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 1%; launches: grid 4095 block 1024 -> grid 4095 block 1024
 // ENERGY:   nvvm.reqntid = array<i32: 1024, 1, 1>
 // ENERGY:   gpu.launch_func @kernels::@saxpy blocks in (%c4095, %c1, %c1) threads in (%c1024, %c1, %c1)
 
@@ -44,9 +44,9 @@
 
 // SLOWDOWN: remark: energy: kernel @saxpy: chose block 1024 (energy within 0% of the fastest): {{.*}}; the launch's block stays
 
-// ANY-GAIN:     remark: energy: kernel @saxpy: chose block 512 (energy within 10% of the fastest): {{.*}}; vs the launch's block (1024): energy -0.0%, time +0.0%; 23 of 23 candidates evaluated (9 more do not fit the launch sites; 5 predicted again with the block known), 2 on the Pareto front; launches: grid 4095 block 1024 -> grid 8190 block 512
-// ANY-GAIN:     nvvm.reqntid = array<i32: 512, 1, 1>
-// ANY-GAIN:     %[[G:.+]] = arith.constant 8190 : index
+// ANY-GAIN:     remark: energy: kernel @saxpy: chose block 224 (energy within 10% of the fastest): {{.*}}; vs the launch's block (1024): energy -0.1%, time +0.0%; 23 of 23 candidates evaluated (9 more do not fit the launch sites; 5 predicted again with the block known), 1 on the Pareto front; launches: grid 4095 block 1024 -> grid 18720 block 224
+// ANY-GAIN:     nvvm.reqntid = array<i32: 224, 1, 1>
+// ANY-GAIN:     %[[G:.+]] = arith.constant 18720 : index
 // ANY-GAIN:     gpu.launch_func @kernels::@saxpy blocks in (%[[G]], %c1, %c1) threads in (%{{.+}}, %c1, %c1)
 
 // TIE:      remark: energy: kernel @saxpy: chose block 1024 (time): {{.*}} on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 0%; launches: grid 4095 block 1024 -> grid 4095 block 1024
