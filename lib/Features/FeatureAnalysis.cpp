@@ -399,7 +399,8 @@ KernelFeatures FeatureCounter::count(Function &F) {
   S.Footprint = Footprint ? &*Footprint : nullptr;
   Out.local_frame_bytes = staticAllocaBytes(F);
   // Code behind `threadIdx.x == 0` and the like runs for a share of the
-  // threads, known once the block is.
+  // threads, known once the block is; a scalar tail past the problem's end
+  // for none.
   DenseMap<const BasicBlock *, double> Shares;
   if (&F == &Kernel)
     Shares = threadShares(F, A.DT, Opts.Block, /*WarpSize=*/32);

@@ -102,6 +102,10 @@ enum class IndexCompare { Equal, Less };
 double lastTicketShare(uint64_t Last);
 std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
                                          unsigned Values);
+/// The share of the threads that take a bounds check's far side (`grid
+/// index < n` false, n a size argument): a launch sized to its problem has
+/// at most its last block past the end, so none, for the per-thread counts.
+constexpr double PastTheEndShare = 0;
 
 /// A value's registers, live at the program points First to Last
 /// (inclusive) of an adapter's numbering.

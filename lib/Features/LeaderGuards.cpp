@@ -170,20 +170,103 @@ lastTicketEdge(const BranchInst &Br) {
                         lastTicketShare(Last->getZExtValue()));
 }
 
+/// Whether X is the thread's position in the grid along x, blockIdx.x *
+/// blockDim.x + threadIdx.x (blockDim.x possibly folded to a constant),
+/// times a positive constant plus a constant: what a bounds check compares
+/// with the problem size.
+bool isGridIndex(const Value *X) {
+  X = withoutIntegerCasts(X);
+  const Value *Inner;
+  const APInt *C;
+  if (match(X, m_AddLike(m_Value(Inner), m_APInt(C))) ||
+      match(X, m_Shl(m_Value(Inner), m_APInt(C))) ||
+      (match(X, m_Mul(m_Value(Inner), m_APInt(C))) && C->isStrictlyPositive()))
+    return isGridIndex(Inner);
+  auto IsReadOf = [](const Value *V, SpecialRegister Reg) {
+    auto Read = readsSpecialRegister(withoutIntegerCasts(V));
+    return Read && Read->Reg == Reg && Read->Axis == 0;
+  };
+  auto IsBlockBase = [&](const Value *V) {
+    V = withoutIntegerCasts(V);
+    const Value *A, *B;
+    if (match(V, m_Shl(m_Value(A), m_APInt(C))))
+      return IsReadOf(A, SpecialRegister::BlockIdx);
+    if (!match(V, m_Mul(m_Value(A), m_Value(B))))
+      return false;
+    auto IsDim = [&](const Value *D) {
+      return IsReadOf(D, SpecialRegister::BlockDim) ||
+             (match(D, m_APInt(C)) && C->isStrictlyPositive());
+    };
+    return (IsReadOf(A, SpecialRegister::BlockIdx) && IsDim(B)) ||
+           (IsReadOf(B, SpecialRegister::BlockIdx) && IsDim(A));
+  };
+  const Value *A, *B;
+  if (!match(X, m_Add(m_Value(A), m_Value(B))))
+    return false;
+  return (IsReadOf(A, SpecialRegister::ThreadIdx) && IsBlockBase(B)) ||
+         (IsReadOf(B, SpecialRegister::ThreadIdx) && IsBlockBase(A));
+}
+
+/// Whether N is a problem size: a kernel argument, possibly minus a
+/// constant.
+bool isProblemSize(const Value *N) {
+  N = withoutIntegerCasts(N);
+  const Value *Arg;
+  const APInt *Offset;
+  if (match(N, m_Add(m_Value(Arg), m_APInt(Offset))))
+    N = withoutIntegerCasts(Arg);
+  return isa<Argument>(N);
+}
+
+/// The successor of Br that only threads past the problem's end take: Br
+/// tests `grid index < n` (or <=, >, >=) for a size argument n, and takes
+/// the other side at the ragged end (a vector kernel's scalar tail):
+/// PastTheEndShare.
+std::optional<std::pair<const BasicBlock *, double>>
+pastTheEndEdge(const BranchInst &Br) {
+  auto *Cmp = dyn_cast<ICmpInst>(Br.getCondition());
+  if (!Cmp || Br.getSuccessor(0) == Br.getSuccessor(1))
+    return std::nullopt;
+  ICmpInst::Predicate P = Cmp->getPredicate();
+  const Value *X = Cmp->getOperand(0), *N = Cmp->getOperand(1);
+  if (!isGridIndex(X)) {
+    std::swap(X, N);
+    P = ICmpInst::getSwappedPredicate(P);
+  }
+  if (!isGridIndex(X) || !isProblemSize(N))
+    return std::nullopt;
+  switch (P) {
+  case ICmpInst::ICMP_SLT:
+  case ICmpInst::ICMP_ULT:
+  case ICmpInst::ICMP_SLE:
+  case ICmpInst::ICMP_ULE:
+    return std::make_pair(Br.getSuccessor(1), PastTheEndShare);
+  case ICmpInst::ICMP_SGT:
+  case ICmpInst::ICMP_UGT:
+  case ICmpInst::ICMP_SGE:
+  case ICmpInst::ICMP_UGE:
+    return std::make_pair(Br.getSuccessor(0), PastTheEndShare);
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace
 
 DenseMap<const BasicBlock *, double>
 threadShares(const Function &F, const DominatorTree &DT,
              const std::array<unsigned, 3> &Block, unsigned WarpSize) {
   DenseMap<const BasicBlock *, double> Shares;
-  if (!std::all_of(Block.begin(), Block.end(), [](unsigned D) { return D; }))
-    return Shares;
+  bool BlockKnown =
+      std::all_of(Block.begin(), Block.end(), [](unsigned D) { return D; });
   for (const BasicBlock &BB : F) {
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional())
       continue;
-    auto Guard = guardedEdge(*Br, Block, WarpSize);
-    if (!Guard)
+    auto Guard = pastTheEndEdge(*Br);
+    if (!Guard && BlockKnown)
+      Guard = guardedEdge(*Br, Block, WarpSize);
+    if (!Guard && BlockKnown)
       Guard = lastTicketEdge(*Br);
     if (!Guard)
       continue;

@@ -1,9 +1,12 @@
-//===- GpuLeaderGuards.h - Code that only some threads of a block run -*- C++ -*-===//
+//===- GpuLeaderGuards.h - Code that only some threads of a block run -*- C++
+//-*-===//
 //
 // The MLIR adapter's reading of leader guards (lib/Features/LeaderGuards.h is
 // the LLVM one; the rule is FeatureCore's guardedThreadShare): an scf.if on
 // `gpu.thread_id x == C` (or !=, <, on thread_id y/z or gpu.lane_id) runs its
-// then side for a share of the block's threads.
+// then side for a share of the block's threads. A bounds check of the grid
+// index against a size (a kernel argument or an argument's memref.dim)
+// sends no thread to its far side, block known or not.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_MLIR_GPULEADERGUARDS_H

@@ -4,7 +4,9 @@
 // atomics on one address for the whole grid (a kernel argument at constant
 // indices) are counted apart. The last of the tickets an atomic add of 1
 // hands out (`ticket == 1023`: one of 1024) guards code that one ticket
-// holder runs (test/Features/last-block.cu).
+// holder runs (test/Features/last-block.cu). A bounds check of the grid
+// index against a size sends no thread to its far side, block known or not
+// (test/Features/past-the-end.cu).
 // RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
 // RUN:   --pass-pipeline='builtin.module(energy-print-gpu-features)' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
@@ -70,6 +72,48 @@ module attributes {gpu.container_module} {
           %v = memref.load %x[%c0] : memref<?xf32>
           memref.store %v, %out[%c0] : memref<?xf32>
         }
+      }
+      gpu.return
+    }
+
+    // Within the size (an argument, or an argument's extent): the side
+    // within it for every thread (1 load, 1 store), the side past it for
+    // none. The last check splits at a computed bound, so both of its sides
+    // count (1 + 2 loads and stores): 4 of each.
+    // CHECK-LABEL: kernel bounds
+    // CHECK:       global_loads: 4 accesses/thread
+    // CHECK:       global_stores: 4 accesses/thread
+    gpu.func @bounds(%n: index, %x: memref<?xf32>, %y: memref<?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %i = gpu.global_id x
+      %within = arith.cmpi slt, %i, %n : index
+      scf.if %within {
+        %v = memref.load %x[%i] : memref<?xf32>
+        memref.store %v, %y[%i] : memref<?xf32>
+      } else {
+        %a = memref.load %x[%c0] : memref<?xf32>
+        %b = memref.load %x[%c1] : memref<?xf32>
+        memref.store %a, %y[%c0] : memref<?xf32>
+        memref.store %b, %y[%c1] : memref<?xf32>
+      }
+      %len = memref.dim %x, %c0 : memref<?xf32>
+      %past = arith.cmpi sge, %i, %len : index
+      scf.if %past {
+        %a = memref.load %x[%c0] : memref<?xf32>
+        memref.store %a, %y[%c0] : memref<?xf32>
+      }
+      %half = arith.divui %n, %c2 : index
+      %low = arith.cmpi ult, %i, %half : index
+      scf.if %low {
+        %v = memref.load %x[%i] : memref<?xf32>
+        memref.store %v, %y[%i] : memref<?xf32>
+      } else {
+        %a = memref.load %x[%c0] : memref<?xf32>
+        %b = memref.load %x[%c1] : memref<?xf32>
+        memref.store %a, %y[%c0] : memref<?xf32>
+        memref.store %b, %y[%c1] : memref<?xf32>
       }
       gpu.return
     }
