@@ -170,41 +170,52 @@ lastTicketEdge(const BranchInst &Br) {
                         lastTicketShare(Last->getZExtValue()));
 }
 
-/// Whether X is the thread's position in the grid along x, blockIdx.x *
-/// blockDim.x + threadIdx.x (blockDim.x possibly folded to a constant),
-/// times a positive constant plus a constant: what a bounds check compares
-/// with the problem size.
-bool isGridIndex(const Value *X) {
-  X = withoutIntegerCasts(X);
-  const Value *Inner;
+/// Collects in Found the grid-index parts that V sums (1: threadIdx.x, 2:
+/// blockIdx.x times blockDim.x or a positive constant), through integer
+/// casts, adds (`or disjoint` too), constant offsets and positive constant
+/// scales; false when V holds anything else.
+bool gridIndexParts(const Value *V, unsigned &Found, bool Scaled = false) {
+  V = withoutIntegerCasts(V);
+  const Value *A, *B;
   const APInt *C;
-  if (match(X, m_AddLike(m_Value(Inner), m_APInt(C))) ||
-      match(X, m_Shl(m_Value(Inner), m_APInt(C))) ||
-      (match(X, m_Mul(m_Value(Inner), m_APInt(C))) && C->isStrictlyPositive()))
-    return isGridIndex(Inner);
-  auto IsReadOf = [](const Value *V, SpecialRegister Reg) {
-    auto Read = readsSpecialRegister(withoutIntegerCasts(V));
+  if (match(V, m_APInt(C)))
+    return true;
+  if (match(V, m_AddLike(m_Value(A), m_Value(B))))
+    return gridIndexParts(A, Found, Scaled) && gridIndexParts(B, Found, Scaled);
+  if (match(V, m_Shl(m_Value(A), m_APInt(C))) ||
+      (match(V, m_Mul(m_Value(A), m_APInt(C))) && C->isStrictlyPositive()))
+    return gridIndexParts(A, Found, /*Scaled=*/true);
+  auto ReadOf = [](const Value *X, SpecialRegister Reg) {
+    auto Read = readsSpecialRegister(withoutIntegerCasts(X));
     return Read && Read->Reg == Reg && Read->Axis == 0;
   };
-  auto IsBlockBase = [&](const Value *V) {
-    V = withoutIntegerCasts(V);
-    const Value *A, *B;
-    if (match(V, m_Shl(m_Value(A), m_APInt(C))))
-      return IsReadOf(A, SpecialRegister::BlockIdx);
-    if (!match(V, m_Mul(m_Value(A), m_Value(B))))
-      return false;
-    auto IsDim = [&](const Value *D) {
-      return IsReadOf(D, SpecialRegister::BlockDim) ||
-             (match(D, m_APInt(C)) && C->isStrictlyPositive());
-    };
-    return (IsReadOf(A, SpecialRegister::BlockIdx) && IsDim(B)) ||
-           (IsReadOf(B, SpecialRegister::BlockIdx) && IsDim(A));
-  };
-  const Value *A, *B;
-  if (!match(X, m_Add(m_Value(A), m_Value(B))))
-    return false;
-  return (IsReadOf(A, SpecialRegister::ThreadIdx) && IsBlockBase(B)) ||
-         (IsReadOf(B, SpecialRegister::ThreadIdx) && IsBlockBase(A));
+  if (match(V, m_Mul(m_Value(A), m_Value(B))) &&
+      ((ReadOf(A, SpecialRegister::BlockIdx) &&
+        ReadOf(B, SpecialRegister::BlockDim)) ||
+       (ReadOf(B, SpecialRegister::BlockIdx) &&
+        ReadOf(A, SpecialRegister::BlockDim)))) {
+    Found |= 2;
+    return true;
+  }
+  if (ReadOf(V, SpecialRegister::ThreadIdx)) {
+    Found |= 1;
+    return true;
+  }
+  if (Scaled && ReadOf(V, SpecialRegister::BlockIdx)) {
+    Found |= 2;
+    return true;
+  }
+  return false;
+}
+
+/// Whether X is the thread's position in the grid along x, blockIdx.x *
+/// blockDim.x + threadIdx.x (blockDim.x possibly folded to a constant),
+/// scaled by and offset by constants, as instcombine leaves it (shifts
+/// distributed, adds of disjoint bits as `or`): what a bounds check
+/// compares with the problem size.
+bool isGridIndex(const Value *X) {
+  unsigned Found = 0;
+  return gridIndexParts(X, Found) && Found == 3;
 }
 
 /// Whether N is a problem size: a kernel argument, possibly minus a
