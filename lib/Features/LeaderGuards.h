@@ -1,5 +1,4 @@
-//===- LeaderGuards.h - Code that only some threads of a block run -*- C++
-//-*-===//
+//===- LeaderGuards.h - Code that only some threads of a block run -*- C++ -*-===//
 //
 // `if (threadIdx.x == 0) atomicAdd(out, sum)` runs once per block row, not
 // once per thread; `if (lane == 0)` once per warp. The feature counter's

@@ -1,5 +1,4 @@
-//===- GpuLeaderGuards.h - Code that only some threads of a block run -*- C++
-//-*-===//
+//===- GpuLeaderGuards.h - Code that only some threads of a block run -*- C++ -*-===//
 //
 // The MLIR adapter's reading of leader guards (lib/Features/LeaderGuards.h is
 // the LLVM one; the rule is FeatureCore's guardedThreadShare): an scf.if on
