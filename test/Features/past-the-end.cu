@@ -15,10 +15,10 @@
 // CHECK:       global_loads: 8 accesses/thread
 // CHECK:       global_stores: 4 accesses/thread
 // CHECK:       branches: 1 ops/thread
-extern "C" __global__ void triad4(int n, float s, const float *__restrict__ b,
-                                  const float *__restrict__ c,
-                                  float *__restrict__ a) {
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+__device__ __forceinline__ void triad4_at(int t, int n, float s,
+                                          const float *__restrict__ b,
+                                          const float *__restrict__ c,
+                                          float *__restrict__ a) {
   const int i = t * 4;
   if (i + 3 < n) {
     float4 bv = reinterpret_cast<const float4 *>(b)[t];
@@ -33,6 +33,12 @@ extern "C" __global__ void triad4(int n, float s, const float *__restrict__ b,
   }
 }
 
+extern "C" __global__ void triad4(int n, float s, const float *__restrict__ b,
+                                  const float *__restrict__ c,
+                                  float *__restrict__ a) {
+  triad4_at(blockIdx.x * blockDim.x + threadIdx.x, n, s, b, c, a);
+}
+
 // With the block folded (a forced or refined candidate: blockDim.x = 1024),
 // instcombine distributes the scale and joins disjoint bits with `or`:
 // ((blockIdx.x << 10 | threadIdx.x) << 2) | 3 < n is the same check.
@@ -43,19 +49,7 @@ extern "C" __global__ void triad4_folded(int n, float s,
                                          const float *__restrict__ b,
                                          const float *__restrict__ c,
                                          float *__restrict__ a) {
-  const int t = blockIdx.x * 1024 + threadIdx.x;
-  const int i = t * 4;
-  if (i + 3 < n) {
-    float4 bv = reinterpret_cast<const float4 *>(b)[t];
-    float4 cv = reinterpret_cast<const float4 *>(c)[t];
-    reinterpret_cast<float4 *>(a)[t] =
-        make_float4(bv.x + s * cv.x, bv.y + s * cv.y, bv.z + s * cv.z,
-                    bv.w + s * cv.w);
-  } else {
-    for (int k = 0; k < 4; ++k)
-      if (i + k < n)
-        a[i + k] = b[i + k] + s * c[i + k];
-  }
+  triad4_at(blockIdx.x * 1024 + threadIdx.x, n, s, b, c, a);
 }
 
 // The same two sides split at half the size (a bound computed from it, not
