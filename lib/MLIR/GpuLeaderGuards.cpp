@@ -17,10 +17,16 @@ using namespace mlir;
 
 namespace energy {
 
-/// The ticket an atomic add of 1 hands out, if Value is one.
-static bool isTicket(Value V) {
+/// V without the index casts that keep its value.
+static Value withoutIndexCasts(Value V) {
   while (auto Cast = V.getDefiningOp<arith::IndexCastOp>())
     V = Cast.getIn();
+  return V;
+}
+
+/// The ticket an atomic add of 1 hands out, if Value is one.
+static bool isTicket(Value V) {
+  V = withoutIndexCasts(V);
   auto Add = V.getDefiningOp<memref::AtomicRMWOp>();
   APInt One;
   return Add && Add.getKind() == arith::AtomicRMWKind::addi &&
@@ -31,8 +37,7 @@ static bool isTicket(Value V) {
 /// or block_id x * block_dim x + thread_id x), times a positive constant
 /// plus a constant.
 static bool isGridIndex(Value V) {
-  while (auto Cast = V.getDefiningOp<arith::IndexCastOp>())
-    V = Cast.getIn();
+  V = withoutIndexCasts(V);
   auto IsX = [](auto Op) {
     return Op && Op.getDimension() == gpu::Dimension::x;
   };
@@ -80,8 +85,7 @@ static bool isGridIndex(Value V) {
 /// Whether V is a problem size: an argument of the kernel, or the extent of
 /// an argument's memref (memref.dim), possibly plus a constant.
 static bool isProblemSize(Value V) {
-  while (auto Cast = V.getDefiningOp<arith::IndexCastOp>())
-    V = Cast.getIn();
+  V = withoutIndexCasts(V);
   APInt C;
   if (auto Add = V.getDefiningOp<arith::AddIOp>())
     if (matchPattern(Add.getRhs(), m_ConstantInt(&C)))
@@ -149,8 +153,7 @@ std::pair<double, double> leaderShares(Value Condition,
   arith::CmpIPredicate P = Cmp.getPredicate();
   if (!matchPattern(Cmp.getRhs(), m_ConstantInt(&Bound)))
     return {1, 1};
-  while (auto Cast = Index.getDefiningOp<arith::IndexCastOp>())
-    Index = Cast.getIn();
+  Index = withoutIndexCasts(Index);
   unsigned Values = 0;
   if (auto Tid = Index.getDefiningOp<gpu::ThreadIdOp>())
     Values = Block[static_cast<unsigned>(Tid.getDimension())];
