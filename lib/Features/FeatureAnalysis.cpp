@@ -205,12 +205,11 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
   if (auto *Mem = dyn_cast<MemIntrinsic>(&Call)) {
     // Its pieces move one contiguous run of bytes: counted as one access of
     // the whole length, so that the traffic and the footprint are exact.
-    auto *Length = dyn_cast<ConstantInt>(Mem->getLength());
-    if (!Length || Length->isZero())
+    auto Pieces = memIntrinsicPieces(*Mem);
+    if (!Pieces || !Pieces->Bytes)
       return;
-    auto *Run = FixedVectorType::get(
-        Type::getInt8Ty(Call.getContext()),
-        unsigned(std::min<uint64_t>(Length->getZExtValue(), UINT32_MAX)));
+    auto *Run =
+        FixedVectorType::get(Type::getInt8Ty(Call.getContext()), Pieces->Bytes);
     if (auto *Copy = dyn_cast<MemTransferInst>(Mem))
       countMemory(Copy->getSource(), Run, /*IsStore=*/false, W, S);
     countMemory(Mem->getDest(), Run, /*IsStore=*/true, W, S);

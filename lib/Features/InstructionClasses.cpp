@@ -70,6 +70,8 @@ std::optional<MemIntrinsicPieces> memIntrinsicPieces(const MemIntrinsic &M) {
   if (auto *Copy = dyn_cast<MemTransferInst>(&M))
     Align = std::min(Align, Copy->getSourceAlign().valueOrOne().value());
   MemIntrinsicPieces P;
+  P.Bytes = static_cast<unsigned>(
+      std::min<uint64_t>(Length->getZExtValue(), UINT32_MAX));
   P.PieceBytes = static_cast<unsigned>(std::min(WidestPieceBytes, Align));
   P.Pieces = static_cast<unsigned>(std::min<uint64_t>(
       divideCeil(Length->getZExtValue(), P.PieceBytes), UINT32_MAX));

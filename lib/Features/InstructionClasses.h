@@ -42,6 +42,7 @@ ScalarKind scalarKind(const llvm::Type *T);
 /// each, the widest legal integer (8 bytes) the alignment allows. Clang
 /// copies CUDA's uint4/float4 structs (`out[i] = in[i]`) this way.
 struct MemIntrinsicPieces {
+  unsigned Bytes = 0; // the length (saturated at UINT32_MAX)
   unsigned PieceBytes = 1;
   unsigned Pieces = 0;
 };
