@@ -1,22 +1,26 @@
-//===- Plugin.cpp - energy.so pass registration ----------------------------===//
+//===- Plugin.cpp - energy.so pass registration
+//----------------------------===//
 //
 // Registers the energy passes and analyses with the new pass manager:
 //
 //   opt -load-pass-plugin=energy.so -passes='print<energy-features>' k.ll
-//   opt -load-pass-plugin=energy.so -passes='energy-optimize<objective=edp>' k.ll
-//   clang++ -x cuda --cuda-device-only -fplugin=energy.so
+//   opt -load-pass-plugin=energy.so -passes='energy-optimize<objective=edp>'
+//   k.ll clang++ -x cuda --cuda-device-only -fplugin=energy.so
 //       -fpass-plugin=energy.so -mllvm -energy-objective=energy k.cu
 //
 // In clang, energy-optimize runs at PipelineStart (before optimization, so
-// tunables fold and shared arrays resize while GEPs are still typed) and the
-// feature dump at OptimizerLast. Both act on NVPTX modules only; the host
-// module of a CUDA compile passes through untouched, but with -energy-report
-// energy-launch-sites repeats the device compile's advice at its launches.
+// tunables fold and shared arrays resize while GEPs are still typed); the
+// feature dump and energy-kept-calls (did the build inline the calls the
+// prediction inlined?) run at OptimizerLast. They act on NVPTX modules
+// only; the host module of a CUDA compile passes through untouched, but
+// with -energy-report energy-launch-sites repeats the device compile's
+// advice at its launches.
 //
 //===----------------------------------------------------------------------===//
 
 #include "energy/EnergyOptimize.h"
 #include "energy/FeatureAnalysis.h"
+#include "energy/KeptCalls.h"
 #include "energy/LaunchSites.h"
 #include "energy/ValidateOptions.h"
 
@@ -264,6 +268,10 @@ static bool parseModulePipeline(StringRef Name, ModulePassManager &MPM,
     MPM.addPass(EnergyOptimizePass(std::move(*Opts)));
     return true;
   }
+  if (Name == "energy-kept-calls") {
+    MPM.addPass(EnergyKeptCallsPass(FlagOptions.ReportFile));
+    return true;
+  }
   if (PassBuilder::checkParametrizedPassName(Name, "energy-features-json")) {
     auto Path = PassBuilder::parsePassParameters(parseFeaturesJSONParams, Name,
                                                  "energy-features-json");
@@ -292,6 +300,7 @@ static void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         if (!FeaturesJSON.empty())
           MPM.addPass(KernelFeaturesJSONPass(FeaturesJSON));
+        MPM.addPass(EnergyKeptCallsPass(FlagOptions.ReportFile));
         // The host module, after the device compile wrote its report.
         if (!FlagOptions.ReportFile.empty())
           MPM.addPass(EnergyLaunchSitesPass(FlagOptions.ReportFile));

@@ -7,8 +7,10 @@
 #include "KernelPlanner.h"
 #include "KernelRewriter.h"
 #include "OptimizationReport.h"
+#include "PluginWarning.h"
 
 #include "energy/CostModel.h"
+#include "energy/KeptCalls.h"
 #include "energy/NVVMAnnotations.h"
 #include "energy/TargetChoice.h"
 
@@ -41,22 +43,6 @@ namespace energy {
 static Error optionError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
-
-/// A warning through the context's diagnostic handler (clang prints it as
-/// `warning: ...`, opt on stderr); LLVM 19 has no generic warning class.
-class PluginWarning : public DiagnosticInfo {
-public:
-  explicit PluginWarning(const Twine &Msg)
-      : DiagnosticInfo(kind(), DS_Warning), Msg(Msg.str()) {}
-  void print(DiagnosticPrinter &DP) const override { DP << Msg; }
-
-private:
-  static int kind() {
-    static const int Kind = getNextAvailablePluginDiagnosticKind();
-    return Kind;
-  }
-  std::string Msg;
-};
 
 namespace {
 
@@ -358,6 +344,11 @@ Error ModuleOptimizer::run() {
       Changed = true;
     }
     remark(*Plan);
+    // Rewritten or not, the choice assumed every call inlined: the end of
+    // the pipeline checks that the build did so (energy-kept-calls). The
+    // marker is a string attribute no analysis reads: advice still
+    // preserves them all.
+    markPredicted(*Plan->Kernel, /*Warn=*/Plan->OptedIn || Force);
     Plans.push_back(std::move(*Plan));
   }
   // Their cached analyses go first: a later function may reuse the address.

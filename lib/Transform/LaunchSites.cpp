@@ -2,6 +2,8 @@
 
 #include "energy/LaunchSites.h"
 
+#include "OptimizationReport.h"
+
 #include "energy/LaunchSearch.h"
 #include "energy/NVVMAnnotations.h"
 
@@ -130,20 +132,12 @@ static const json::Object *candidateFor(const json::Object &Kernel,
 
 PreservedAnalyses EnergyLaunchSitesPass::run(Module &M,
                                              ModuleAnalysisManager &) {
-  if (isNVPTXModule(M) || !sys::fs::exists(ReportFile))
+  if (isNVPTXModule(M))
     return PreservedAnalyses::all();
-  auto Text = MemoryBuffer::getFile(ReportFile);
-  if (!Text)
-    return PreservedAnalyses::all();
-  Expected<json::Value> Report = json::parse((*Text)->getBuffer());
-  json::Object *Root = Report ? Report->getAsObject() : nullptr;
   // Only the report the device compile of this very source just wrote.
-  if (!Root || Root->getString("format") != "energy-report-v1" ||
-      Root->getString("module") != M.getModuleIdentifier()) {
-    if (!Report)
-      consumeError(Report.takeError());
+  auto Root = readModuleReport(ReportFile, M.getModuleIdentifier());
+  if (!Root)
     return PreservedAnalyses::all();
-  }
   json::Array *Kernels = Root->getArray("kernels");
   if (!Kernels)
     return PreservedAnalyses::all();
@@ -195,14 +189,8 @@ PreservedAnalyses EnergyLaunchSitesPass::run(Module &M,
   }
   if (!Found)
     return PreservedAnalyses::all();
-  std::error_code EC;
-  raw_fd_ostream OS(ReportFile, EC, sys::fs::OF_Text);
-  if (EC) {
-    M.getContext().emitError("energy-launch-sites: cannot update report '" +
-                             ReportFile + "': " + EC.message());
-    return PreservedAnalyses::all();
-  }
-  OS << formatv("{0:2}", json::Value(std::move(*Root))) << "\n";
+  if (Error E = rewriteReport(ReportFile, std::move(*Root)))
+    M.getContext().emitError("energy-launch-sites: " + toString(std::move(E)));
   return PreservedAnalyses::all();
 }
 

@@ -4,7 +4,9 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -172,6 +174,35 @@ Error writeOptimizationReport(StringRef Path, StringRef ModuleName,
     });
   });
   OS << "\n";
+  return Error::success();
+}
+
+std::optional<json::Object> readModuleReport(StringRef Path,
+                                             StringRef ModuleName) {
+  if (!sys::fs::exists(Path))
+    return std::nullopt;
+  auto Text = MemoryBuffer::getFile(Path);
+  if (!Text)
+    return std::nullopt;
+  Expected<json::Value> Report = json::parse((*Text)->getBuffer());
+  if (!Report) {
+    consumeError(Report.takeError());
+    return std::nullopt;
+  }
+  json::Object *Root = Report->getAsObject();
+  if (!Root || Root->getString("format") != "energy-report-v1" ||
+      Root->getString("module") != ModuleName)
+    return std::nullopt;
+  return std::move(*Root);
+}
+
+Error rewriteReport(StringRef Path, json::Object Report) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC)
+    return createStringError(EC, "cannot update report '" + Path +
+                                     "': " + EC.message());
+  OS << formatv("{0:2}", json::Value(std::move(Report))) << "\n";
   return Error::success();
 }
 

@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <optional>
 
 namespace energy {
 
@@ -28,6 +30,15 @@ llvm::Error writeOptimizationReport(llvm::StringRef Path,
                                     llvm::StringRef ModuleName,
                                     llvm::ArrayRef<KernelPlan> Plans,
                                     llvm::ArrayRef<SkippedKernel> Skipped);
+
+/// The report at Path that the device compile of module ModuleName wrote,
+/// for a later pass to add to; nothing when there is no such file, it is
+/// not a report, or it is another module's.
+std::optional<llvm::json::Object> readModuleReport(llvm::StringRef Path,
+                                                   llvm::StringRef ModuleName);
+
+/// Writes a report read by readModuleReport back to Path.
+llvm::Error rewriteReport(llvm::StringRef Path, llvm::json::Object Report);
 
 } // namespace energy
 

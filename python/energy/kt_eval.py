@@ -187,8 +187,12 @@ class CacheEvaluation:
         result["configs"] = [
             {"config": self._params(r), "measured_time_s": r["time_s"],
              "measured_energy_j": r.get("energy_j"), "predicted_time_s": p["time_s"],
-             "predicted_energy_j": p["energy_j"], "occupancy": p["occupancy"]}
+             "predicted_energy_j": p["energy_j"], "occupancy": p["occupancy"],
+             "kept_calls": p.get("kept_calls", [])}
             for r, p in zip(rows, predictions)]
+        # Configurations whose clang build still calls a function the prediction
+        # inlined (the tuners' compilers may have inlined it).
+        result["kept_calls"] = sum(1 for p in predictions if p.get("kept_calls"))
         return result
 
     def _params(self, row):

@@ -28,7 +28,7 @@ OPENCL_COMPAT = os.path.join(REPO_ROOT, "include", "energy", "opencl-compat",
 COMPILE_TIMEOUT_S = 600
 # Stand-ins for the per-run file names, so that the cache key is the same every run.
 REPORT, OUTPUT = "@REPORT@", "@OUTPUT@"
-CACHE_FORMAT = 3  # 3: predictions record the grid
+CACHE_FORMAT = 4  # 3: predictions record the grid; 4: and the kept calls
 
 
 class ToolchainError(Exception):
@@ -101,8 +101,9 @@ def predict(tools, problem, config, board, arch, cache_dir):
     """The plugin's prediction for one configuration, from the cache when it is there.
 
     Returns {"ok": True, "time_s", "energy_j", "occupancy", "block", "grid_blocks", "grid",
-    "features", "model_inputs"} or {"ok": False, "error": "..."}; model_inputs maps the
-    cost models' input names to this launch's values, in the models' column order.
+    "features", "model_inputs", "kept_calls"} or {"ok": False, "error": "..."};
+    model_inputs maps the cost models' input names to this launch's values, in the models'
+    column order; kept_calls names the functions clang's build still calls.
     """
     command = compile_command(tools, problem, config, board, arch)
     key = hashlib.sha256(json.dumps(
@@ -164,7 +165,9 @@ def _prediction(report, problem, config):
             "occupancy": choice["occupancy"], "block": choice["block"],
             "grid_blocks": choice["grid_blocks"], "grid": list(problem.grid(config)),
             "features": forced[0].get("features", {}),
-            "model_inputs": dict(zip(names, values))}
+            "model_inputs": dict(zip(names, values)),
+            # Functions clang's build still calls; the prediction inlined them.
+            "kept_calls": [c["callee"] for c in forced[0].get("kept_calls", [])]}
 
 
 def _first_error(stderr):
