@@ -89,6 +89,28 @@ class CompileCommandTest(unittest.TestCase):
         self.assertIn("-energy-default-extent=4096", argv)
 
 
+class PredictionTest(unittest.TestCase):
+    def report(self, **extra):
+        # A hand-written report of one forced kernel (made up, for the mechanics).
+        kernel = {"objective": "forced",
+                  "choice": {"block": [16, 8, 1], "grid_blocks": 64 * 128, "time_s": 2e-3,
+                             "energy_j": 0.5, "occupancy": 0.5},
+                  "features": {}, "choice_model_inputs": [1.0], **extra}
+        return {"model_input_names": ["instructions"], "kernels": [kernel]}
+
+    def test_kept_calls_come_from_the_report(self):
+        problem = tuning_problem.load("gemm")
+        config = {"MWG": 64, "NWG": 32, "MDIMC": 16, "NDIMC": 8}
+        kept = [{"callee": "XgemmBody", "ir_name": "XgemmBody", "call_sites": 1,
+                 "local_bytes_passed": 512}]
+        got = plugin_compile._prediction(self.report(kept_calls=kept), problem, config)
+        self.assertTrue(got["ok"], got)
+        self.assertEqual(got["kept_calls"], ["XgemmBody"])
+        # No field: the build inlined everything (or the plugin predates the check).
+        got = plugin_compile._prediction(self.report(), problem, config)
+        self.assertEqual(got["kept_calls"], [])
+
+
 class CommandLineTest(unittest.TestCase):
     def test_plot_needs_matplotlib(self):
         with mock.patch.dict(sys.modules, {"matplotlib": None}):
