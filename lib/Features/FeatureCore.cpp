@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,6 +34,17 @@ unsigned memoryIssueSlots(double Bytes) {
   constexpr double MaxBytesPerAccess = 16;
   return static_cast<unsigned>(
       std::max(1.0, std::ceil(Bytes / MaxBytesPerAccess)));
+}
+
+CopyPieces copyPieces(uint64_t Bytes, uint64_t Align) {
+  constexpr uint64_t WidestPieceBytes = 8; // i64, NVPTX's widest integer
+  CopyPieces P;
+  P.Bytes = static_cast<unsigned>(std::min<uint64_t>(Bytes, UINT32_MAX));
+  P.PieceBytes =
+      static_cast<unsigned>(std::clamp<uint64_t>(Align, 1, WidestPieceBytes));
+  P.Pieces = static_cast<unsigned>(
+      std::min<uint64_t>(llvm::divideCeil(Bytes, P.PieceBytes), UINT32_MAX));
+  return P;
 }
 
 std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,

@@ -90,6 +90,17 @@ unsigned vectorIssueSlots(uint64_t Lanes, uint64_t ElementBits);
 /// bytes move per instruction (ld.v4.f32, ld.v2.f64).
 unsigned memoryIssueSlots(double Bytes);
 
+/// How NVPTX's code generation expands a copy or fill of Bytes contiguous
+/// bytes (llvm.memcpy, memmove, memset; MLIR's memref.copy lowers to a
+/// memcpy): Pieces loads (for a copy) and stores of PieceBytes each, the
+/// widest legal integer (8 bytes) the alignment Align allows.
+struct CopyPieces {
+  unsigned Bytes = 0; // the length (saturated at UINT32_MAX)
+  unsigned PieceBytes = 1;
+  unsigned Pieces = 0;
+};
+CopyPieces copyPieces(uint64_t Bytes, uint64_t Align);
+
 /// A branch on a thread index (or lane number) against a constant Bound, the
 /// index taking Values values among a block's threads, each for as many
 /// threads: `index == Bound` holds for one of them, `index < Bound` for

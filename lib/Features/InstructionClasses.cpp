@@ -61,21 +61,14 @@ ScalarKind scalarKind(const Type *T) {
   return ScalarKind::Other;
 }
 
-std::optional<MemIntrinsicPieces> memIntrinsicPieces(const MemIntrinsic &M) {
+std::optional<CopyPieces> memIntrinsicPieces(const MemIntrinsic &M) {
   auto *Length = dyn_cast<ConstantInt>(M.getLength());
   if (!Length)
     return std::nullopt;
-  constexpr uint64_t WidestPieceBytes = 8; // i64, NVPTX's widest integer
   uint64_t Align = M.getDestAlign().valueOrOne().value();
   if (auto *Copy = dyn_cast<MemTransferInst>(&M))
     Align = std::min(Align, Copy->getSourceAlign().valueOrOne().value());
-  MemIntrinsicPieces P;
-  P.Bytes = static_cast<unsigned>(
-      std::min<uint64_t>(Length->getZExtValue(), UINT32_MAX));
-  P.PieceBytes = static_cast<unsigned>(std::min(WidestPieceBytes, Align));
-  P.Pieces = static_cast<unsigned>(std::min<uint64_t>(
-      divideCeil(Length->getZExtValue(), P.PieceBytes), UINT32_MAX));
-  return P;
+  return copyPieces(Length->getZExtValue(), Align);
 }
 
 // Phis become register assignments the allocator coalesces; freezes, no-op

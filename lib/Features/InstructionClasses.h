@@ -9,6 +9,7 @@
 #define ENERGY_LIB_INSTRUCTIONCLASSES_H
 
 #include "CallClassifier.h"
+#include "FeatureCore.h"
 
 #include <optional>
 
@@ -37,18 +38,11 @@ bool fusesIntoUser(const llvm::Instruction &I);
 /// The feature counts' element kind of T (or of T's vector elements).
 ScalarKind scalarKind(const llvm::Type *T);
 
-/// How NVPTX's code generation expands a memcpy, memmove or memset of a
-/// constant length: Pieces loads (for a copy) and stores of PieceBytes
-/// each, the widest legal integer (8 bytes) the alignment allows. Clang
-/// copies CUDA's uint4/float4 structs (`out[i] = in[i]`) this way.
-struct MemIntrinsicPieces {
-  unsigned Bytes = 0; // the length (saturated at UINT32_MAX)
-  unsigned PieceBytes = 1;
-  unsigned Pieces = 0;
-};
-/// None for a length that is not a constant (NVPTX lowers it to a loop).
-std::optional<MemIntrinsicPieces>
-memIntrinsicPieces(const llvm::MemIntrinsic &M);
+/// How NVPTX expands a memcpy, memmove or memset of a constant length, at
+/// the alignment both pointers have (copyPieces). Clang copies CUDA's
+/// uint4/float4 structs (`out[i] = in[i]`) this way. None for a length that
+/// is not a constant (NVPTX lowers it to a loop).
+std::optional<CopyPieces> memIntrinsicPieces(const llvm::MemIntrinsic &M);
 
 } // namespace energy
 

@@ -347,6 +347,19 @@ void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
   if (Name == "vector.store")
     return countAccess(Op, Op->getOperand(1), Op->getOperands().drop_front(2),
                        Op->getOperand(0).getType(), true, W, S);
+  if (auto Copy = dyn_cast<memref::CopyOp>(Op)) {
+    // Every thread copies the whole memref (one memcpy, memref-to-llvm):
+    // one access of its length from each side, as the LLVM adapter counts
+    // a memcpy.
+    auto Pieces = memrefCopyPieces(Copy);
+    if (!Pieces || !Pieces->Bytes)
+      return;
+    Type Run = VectorType::get({static_cast<int64_t>(Pieces->Bytes)},
+                               IntegerType::get(Op->getContext(), 8));
+    countAccess(Op, Copy.getSource(), {}, Run, /*IsStore=*/false, W, S);
+    countAccess(Op, Copy.getTarget(), {}, Run, /*IsStore=*/true, W, S);
+    return;
+  }
   if (auto Atomic = dyn_cast<memref::AtomicRMWOp>(Op)) {
     if (spaceOf(Atomic.getMemref()) == MemSpace::Shared) {
       Out.shared_atomics += W;

@@ -64,8 +64,20 @@ bool isVectorDataMovement(StringRef Name) {
       Name);
 }
 
+std::optional<CopyPieces> memrefCopyPieces(memref::CopyOp Copy) {
+  auto Source = dyn_cast<MemRefType>(Copy.getSource().getType());
+  if (!Source || !Source.hasStaticShape())
+    return std::nullopt;
+  auto Bytes = static_cast<uint64_t>(Source.getNumElements()) *
+               static_cast<uint64_t>(bytesOf(Source.getElementType()));
+  return copyPieces(Bytes, /*Align=*/1);
+}
+
 unsigned issueSlots(Operation *Op) {
   StringRef Name = Op->getName().getStringRef();
+  if (auto Copy = dyn_cast<memref::CopyOp>(Op))
+    if (auto P = memrefCopyPieces(Copy))
+      return 2 * P->Pieces; // a load and a store each
   if (isVectorDataMovement(Name)) {
     // A position taken from a value: one operand more than the moved ones.
     unsigned Moved = Name.starts_with("vector.insert") ? 2 : 1;

@@ -12,7 +12,9 @@
 #include "CallClassifier.h"
 #include "FeatureCore.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Operation.h"
+#include <optional>
 
 namespace energy {
 
@@ -37,6 +39,11 @@ CallKind mathKind(llvm::StringRef Name);
 
 /// Vector ops that only move lanes: no arithmetic.
 bool isVectorDataMovement(llvm::StringRef Name);
+
+/// How the memcpy a memref.copy of a static shape lowers to (memref-to-llvm,
+/// contiguous layouts) is issued: that memcpy states no alignment, so NVPTX
+/// moves it a byte at a time. None for a dynamic shape.
+std::optional<CopyPieces> memrefCopyPieces(mlir::memref::CopyOp Copy);
 
 /// Machine instructions Op issues, by the LLVM adapter's rule (issueSlots,
 /// FeatureCore): NVPTX keeps each lane in a register of its own, so moving
