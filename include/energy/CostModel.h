@@ -86,18 +86,22 @@ CostPrediction predictAnalytic(const CostQuery &Q);
 /// `python3 -m energy.calibrate` (lib/CostModel/CalibratedConstants.inc).
 /// X(Field, Default, Doc); the order is the calibration tool's.
 #define ENERGY_ANALYTIC_CONSTANTS(X)                                           \
-  X(DramEfficiency, 0.90, "achievable share of the datasheet DRAM bandwidth") \
-  X(DramLatencyNs, 600.0, "loaded DRAM latency")                              \
+  X(DramEfficiency, 0.90, "achievable share of the datasheet DRAM bandwidth")  \
+  X(DramLatencyNs, 600.0, "loaded DRAM latency")                               \
   X(AccessesInFlightPerWarp, 4.0,                                              \
     "independent global accesses a warp keeps in flight")                      \
-  X(DependentIssueCycles, 4.0, "cycles between dependent instructions")       \
-  X(L2Efficiency, 1.0, "achievable share of the L2 bandwidth estimate")       \
-  X(SharedEfficiency, 1.0, "achievable share of shared-memory bandwidth")     \
-  X(BarrierCycles, 20.0, "cost of a __syncthreads all warps reach together")  \
-  X(BlockLaunchCycles, 50.0, "cycles an SM needs to start a block")           \
+  X(DependentIssueCycles, 4.0, "cycles between dependent instructions")        \
+  X(L2Efficiency, 1.0, "achievable share of the L2 bandwidth estimate")        \
+  X(SharedEfficiency, 1.0, "achievable share of shared-memory bandwidth")      \
+  X(BarrierCycles, 20.0, "cost of a __syncthreads all warps reach together")   \
+  X(BlockLaunchCycles, 50.0, "cycles an SM needs to start a block")            \
   X(SameAddressAtomicCycles, 2.0,                                              \
     "cycles between two atomics on one address (one L2 slice, in turn)")       \
-  X(KernelLaunchSeconds, 2e-6, "fixed cost of one launch")
+  X(KernelLaunchSeconds, 2e-6, "fixed cost of one launch")                     \
+  X(PipeOverlapNorm, 2.0,                                                      \
+    "p of the p-norm that adds the issue slot's and the pipes' cycles "        \
+    "(large: "                                                                 \
+    "their maximum, perfect overlap)")
 
 struct AnalyticConstants {
 #define ENERGY_CONSTANT_FIELD(Field, Default, Doc) double Field = Default;

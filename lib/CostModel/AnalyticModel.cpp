@@ -7,7 +7,8 @@
 // resident blocks on one SM takes the longest of its per-class times (a
 // roofline over the FP32/FP16/FP64/tensor/integer/conversion/SFU/shuffle
 // pipes, instruction issue, DRAM, shared memory/L1, atomics and the SM's
-// block launch rate), plus the exposed part of its barriers (and of the
+// block launch rate; the issue slot and a pipe narrower than a warp
+// overlap only partly), plus the exposed part of its barriers (and of the
 // memory latency the barriers after global loads wait for). Arithmetic pipes
 // reach their peak only with enough warps to cover the dependent-issue
 // latency; DRAM reaches its share of the bandwidth only with enough bytes in
@@ -37,6 +38,7 @@
 #include "energy/CostModel.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -297,6 +299,10 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
   auto Cycles = [](double Work, double PerClock) {
     return Work > 0 ? Work / std::max(PerClock, 1e-9) : 0.0;
   };
+  // Instructions per thread of each pipe below, for the issue slots they
+  // take (tensor: not counted in instructions).
+  const double PipeInstructions[] = {W.Fp32, W.Fp16,        W.Fp64, 0,
+                                     W.Int,  W.Conversions, W.Sfu,  W.Shuffles};
   Term Pipes[] = {
       {"fp32", Cycles(W.Fp32 * Lanes, R.Fp32)},
       {"fp16", Cycles(W.Fp16 * Lanes, R.Fp16)},
@@ -311,13 +317,41 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
   };
   const Term *Busiest =
       std::max_element(std::begin(Pipes), std::end(Pipes), ByCycles);
+  // One issue slot a cycle feeds every pipe. A pipe narrower than a warp
+  // (Turing's FP32: 16 lanes per scheduler, 2 cycles a warp) leaves gap
+  // cycles in which the scheduler may issue other instructions; it fills
+  // them only partly, since its stream mixes them in program order (an
+  // unrolled FMA stretch, then its loads). The busiest pipe's own issues
+  // plus the p-norm of the other instructions and the gaps: their maximum
+  // at large p (perfect overlap), their sum at p = 1. A pipe as wide as a
+  // warp (FP32 on Ampere GA10x and Hopper) has no gaps: issue-bound as
+  // before, whatever p.
+  const Term *Pipe =
+      std::max_element(std::begin(Pipes), std::prev(std::end(Pipes)), ByCycles);
+  const Term &Issue = Pipes[std::size(Pipes) - 1]; // the issue slot is last
+  double ComputeCycles = Busiest->Cycles;
+  // The tensor pipe's work is counted in flops, not in issues.
+  if (Pipe->Cycles > 0 && llvm::StringRef(Pipe->Name) != "tensor") {
+    double OwnIssue = std::min(
+        Issue.Cycles, PipeInstructions[Pipe - std::begin(Pipes)] * Warps /
+                          (R.Schedulers * IssuePerClockPerScheduler));
+    double Others = Issue.Cycles - OwnIssue;
+    double Gaps = std::max(0.0, Pipe->Cycles - OwnIssue);
+    double P = K.PipeOverlapNorm;
+    double Larger = std::max(Others, Gaps);
+    if (Larger > 0)
+      ComputeCycles =
+          OwnIssue + Larger * std::pow(std::pow(Others / Larger, P) +
+                                           std::pow(Gaps / Larger, P),
+                                       1 / P);
+  }
 
   // Latency hiding [VOLK]: a scheduler issues back to back only with
   // DependentIssueCycles ready instructions, from more warps or from
   // independent instructions of one warp (ILP: unrolled register tiles).
   double HiddenFraction = std::min(
       1.0, Warps * W.Ilp / (R.Schedulers * K.DependentIssueCycles));
-  Term Compute = {Busiest->Name, Busiest->Cycles / HiddenFraction};
+  Term Compute = {Busiest->Name, ComputeCycles / HiddenFraction};
 
   // Little's law: the SM sustains at most (bytes in flight / latency). An
   // access the block's reuse serves from cache (the share Hit) moves

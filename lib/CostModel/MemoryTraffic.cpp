@@ -132,16 +132,20 @@ CoverSplit splitByCover(const KernelFeatures &F, double Bytes) {
 /// one iteration's footprint, the whole footprint where the features have
 /// no working set); beyond that, the share that does not fit moves as often
 /// as it is accessed. Of the footprint, the share Unshared is not read by
-/// the other resident blocks too.
+/// the other resident blocks too; Excluded bytes of the footprint and the
+/// working set are not the accesses' own.
 double withBlockReuse(const KernelFeatures &F, const CostQuery &Q,
                       CoverSplit Bytes, double ResidentBlocks, double Capacity,
-                      double Unshared = 1) {
-  double Footprint = nonNegative(F.global_footprint_bytes) * Unshared;
+                      double Unshared = 1, double Excluded = 0) {
+  double Footprint =
+      nonNegative(nonNegative(F.global_footprint_bytes) - Excluded) * Unshared;
   if (Bytes.Covered <= 0 || Footprint <= 0 || Footprint >= Bytes.Covered)
     return Bytes.Uncovered + Bytes.Covered;
   double WorkingSet =
       F.global_working_set_bytes > 0
-          ? std::min(F.global_working_set_bytes * Unshared, Footprint)
+          ? std::min(nonNegative(F.global_working_set_bytes - Excluded) *
+                         Unshared,
+                     Footprint)
           : Footprint;
   double Resident = WorkingSet * Q.threadsPerBlock() * ResidentBlocks;
   double Fits = Capacity > 0 ? std::clamp(Capacity / Resident, 0.0, 1.0) : 1.0;
@@ -159,13 +163,22 @@ double reuseInL2(const KernelFeatures &F, const CostQuery &Q, CoverSplit Dram) {
 
 /// L2 bytes per thread with the reuse of the blocks resident on one SM
 /// served by what shared memory leaves of its L1, where the features have a
-/// working set (without one, the whole footprint is taken not to fit).
+/// working set (without one, the whole footprint is taken not to fit). L1
+/// keeps no global stores (write-through: PTX ISA, "Cache Operators"): it
+/// serves the loads' reuse, while each warp's store sectors reach L2.
 double reuseInL1(const KernelFeatures &F, const CostQuery &Q, CoverSplit L2) {
   const GpuArch &A = *Q.Arch;
+  double Stores =
+      std::min(nonNegative(F.global_store_warp_sector_bytes), L2.Covered);
   if (F.global_working_set_bytes <= 0 || A.UnifiedL1Bytes == 0)
     return L2.Uncovered + L2.Covered;
-  return withBlockReuse(F, Q, L2, std::max(1u, Q.Occ.ActiveBlocksPerSM),
-                        l1LeftByShared(Q));
+  // The stores' part of the footprint: the bytes they write, at most their
+  // warps' sectors (a block's threads write distinct elements).
+  double StoreFootprint = std::min(nonNegative(F.global_store_bytes), Stores);
+  CoverSplit Loads = {L2.Uncovered, L2.Covered - Stores};
+  return withBlockReuse(F, Q, Loads, std::max(1u, Q.Occ.ActiveBlocksPerSM),
+                        l1LeftByShared(Q), /*Unshared=*/1, StoreFootprint) +
+         Stores;
 }
 
 /// Local arrays (the ones the registers cannot hold) are cached like global

@@ -179,7 +179,7 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
                           static_cast<uint64_t>(A.Bytes));
   });
   if (S.Footprint && countsAsGlobal(A.Space))
-    S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(A.Bytes), W);
+    S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(A.Bytes), W, IsStore);
   if (A.Space == MemSpace::Shared) {
     auto StrideBytes = [&](unsigned Axis) -> int64_t {
       Stride D = addressStride(Ptr, S.SE, S.TD, Callees, Axis);

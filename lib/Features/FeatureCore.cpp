@@ -309,8 +309,11 @@ void FootprintGroups::add(FootprintAccess A) {
     WarpOffsets.push_back(A.ThreadStride[0] * X + A.ThreadStride[1] * Y +
                           A.ThreadStride[2] * Z);
   }
-  WarpSectorBytes += A.Executions * sectorBytesPerWarpThread(
-                                        WarpOffsets, A.Constant, A.AccessBytes);
+  double Sectors = A.Executions * sectorBytesPerWarpThread(
+                                      WarpOffsets, A.Constant, A.AccessBytes);
+  WarpSectorBytes += Sectors;
+  if (A.IsStore)
+    StoreWarpSectorBytes += Sectors;
 }
 
 double
@@ -363,6 +366,7 @@ void FootprintGroups::setFeatures(KernelFeatures &Out) const {
   Out.global_footprint_bytes = sectorBytes() / Threads;
   Out.global_footprint_accessed_bytes = accessedBytesPerThread();
   Out.global_warp_sector_bytes = warpSectorBytesPerThread();
+  Out.global_store_warp_sector_bytes = storeWarpSectorBytesPerThread();
   Out.global_working_set_bytes = workingSetBytes() / Threads;
   SharedAcrossBlocks Shared = sharedAcrossBlocks();
   Out.global_footprint_row_shared_bytes = Shared.Row / Threads;

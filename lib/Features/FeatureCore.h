@@ -165,6 +165,7 @@ struct FootprintAccess {
   int64_t Constant = 0;
   double Executions = 0;  // per thread
   unsigned BlockAxes = 0; // bit A: the address may differ along blockIdx.A
+  bool IsStore = false;
 };
 
 /// The footprint features of a block of the given shape from its affine
@@ -186,6 +187,8 @@ public:
   /// The distinct sectors each warp-wide access moves (the first warp's,
   /// by the block's shape), per thread.
   double warpSectorBytesPerThread() const { return WarpSectorBytes; }
+  /// Of them, the stores'.
+  double storeWarpSectorBytesPerThread() const { return StoreWarpSectorBytes; }
 
   /// The part of sectorBytes() other blocks read too, by the block indices
   /// the addresses depend on.
@@ -212,6 +215,7 @@ private:
   std::map<std::vector<int64_t>, Group> Groups;
   double Accessed = 0;
   double WarpSectorBytes = 0;
+  double StoreWarpSectorBytes = 0;
   static constexpr unsigned WarpThreads = 32;
   unsigned threads() const;
 

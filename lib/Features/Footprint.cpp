@@ -180,7 +180,8 @@ BlockFootprint::BlockFootprint(
       Groups(Block) {}
 
 bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
-                         uint64_t AccessBytes, double Executions) {
+                         uint64_t AccessBytes, double Executions,
+                         bool IsStore) {
   if (!SE.isSCEVable(Ptr->getType()) || AccessBytes == 0)
     return false;
   const SCEV *Address = SE.getSCEV(const_cast<Value *>(Ptr));
@@ -192,6 +193,7 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
   FootprintAccess G;
   G.AccessBytes = AccessBytes;
   G.Executions = Executions;
+  G.IsStore = IsStore;
   bool AffineInThreads = true;
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     Stride D = scevStride(Address, SE, TD, Callees, Axis);

@@ -67,11 +67,11 @@ public:
       std::function<double(const llvm::Loop *)> Trips,
       std::function<unsigned(const llvm::Value *)> ArgumentValue);
 
-  /// Records a global access of AccessBytes at Ptr, executed Executions
-  /// times per thread. Returns false (and records nothing) when the address
-  /// is not affine.
+  /// Records a global access (a store if IsStore) of AccessBytes at Ptr,
+  /// executed Executions times per thread. Returns false (and records
+  /// nothing) when the address is not affine.
   bool add(const llvm::Value *Ptr, const llvm::Instruction &At,
-           uint64_t AccessBytes, double Executions);
+           uint64_t AccessBytes, double Executions, bool IsStore);
 
   /// The recorded groups: the footprint features.
   const FootprintGroups &groups() const { return Groups; }

@@ -128,7 +128,7 @@ static std::optional<SmallVector<int64_t>> rowMajorStrides(MemRefType T) {
 }
 
 bool GpuFootprint::add(Operation *At, Value MemRef, ValueRange Indices,
-                       uint64_t AccessBytes, double Executions) {
+                       uint64_t AccessBytes, double Executions, bool IsStore) {
   auto Type = dyn_cast<MemRefType>(MemRef.getType());
   auto Arg = dyn_cast<BlockArgument>(MemRef);
   bool KernelArgument =
@@ -153,6 +153,7 @@ bool GpuFootprint::add(Operation *At, Value MemRef, ValueRange Indices,
   FootprintAccess F;
   F.AccessBytes = AccessBytes;
   F.Executions = Executions;
+  F.IsStore = IsStore;
   F.Constant = Address.Constant;
   // A global read through several get_global ops is one base.
   auto Global = MemRef.getDefiningOp<memref::GetGlobalOp>();

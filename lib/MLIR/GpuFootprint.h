@@ -42,11 +42,11 @@ public:
   GpuFootprint(std::array<unsigned, 3> Block,
                std::function<double(mlir::scf::ForOp)> Trips);
 
-  /// Records a global access of AccessBytes to MemRef at Indices by At,
-  /// executed Executions times per thread. Returns false (and records
-  /// nothing) when the address is not affine.
+  /// Records a global access (a store if IsStore) of AccessBytes to MemRef
+  /// at Indices by At, executed Executions times per thread. Returns false
+  /// (and records nothing) when the address is not affine.
   bool add(mlir::Operation *At, mlir::Value MemRef, mlir::ValueRange Indices,
-           uint64_t AccessBytes, double Executions);
+           uint64_t AccessBytes, double Executions, bool IsStore);
 
   const FootprintGroups &groups() const { return Groups; }
 

@@ -193,7 +193,8 @@ void FeatureCounter::countAccess(Operation *At, Value MemRef,
                                          static_cast<uint64_t>(A.Bytes)));
   });
   if (S.Footprint && A.Space == MemSpace::Global)
-    S.Footprint->add(At, MemRef, Indices, static_cast<uint64_t>(A.Bytes), W);
+    S.Footprint->add(At, MemRef, Indices, static_cast<uint64_t>(A.Bytes), W,
+                     IsStore);
   if (!IsStore && countsAsGlobal(A.Space))
     S.PendingLoads.insert(At);
 }

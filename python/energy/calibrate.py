@@ -53,6 +53,7 @@ BOUNDS = {
     "BlockLaunchCycles": (50.0, 10.0, 1000.0),
     "SameAddressAtomicCycles": (2.0, 0.5, 20.0),
     "KernelLaunchSeconds": (2e-6, 1e-6, 2e-5),
+    "PipeOverlapNorm": (2.0, 1.5, 16.0),
 }
 MAGNITUDE_WEIGHT = 0.1
 # Errors beyond 8x count as 8x in the loss: a measurement of other work than the

@@ -33,14 +33,19 @@
 // 2 rows of 16 floats (4 sectors): 64 x 4 + 4 = 260, all it accesses. A
 // vector every thread reads at once is 1 sector per warp: 512 + 512 + 4 =
 // 1028 for matvec_vector; gathered_rows adds its index's sector: 517.
+// Of them, the stores' (L1 keeps no global stores: they reach L2 whatever
+// the block's reuse): one float per thread, 4 sectors per warp, 4 bytes.
 // S2D-NEXT: "global_warp_sector_bytes": 124,
+// S2D-NEXT: "global_store_warp_sector_bytes": 4,
 // S1D-NEXT: "global_warp_sector_bytes": 124,
+// S1D-NEXT: "global_store_warp_sector_bytes": 4,
 //
 // 32x8 matvec: 8 consecutive rows of a (16 KiB), 512 rows of 32 floats of b
 // (64 KiB), 1 KiB of c: 82944 / 256 = 324. 256x1: one row of a (2 KiB), 512
 // rows of 1 KiB of b, 1 KiB of c: 527360 / 256 = 2060.
 // M2D: "global_footprint_bytes": 324,
 // M2D: "global_warp_sector_bytes": 2564,
+// M2D-NEXT: "global_store_warp_sector_bytes": 4,
 // M1D: "global_footprint_bytes": 2060,
 //
 // A pitch passed as an argument is taken as the default extent (4096), as
@@ -69,10 +74,12 @@
 // TILE: "global_footprint_bytes": 260,
 // TILE-NEXT: "global_footprint_accessed_bytes": 260,
 // TILE-NEXT: "global_warp_sector_bytes": 260,
+// TILE-NEXT: "global_store_warp_sector_bytes": 4,
 // TILE-NEXT: "global_working_set_bytes": 36,
 // VOL: "global_footprint_bytes": 260,
 // VOL-NEXT: "global_footprint_accessed_bytes": 260,
 // VOL-NEXT: "global_warp_sector_bytes": 260,
+// VOL-NEXT: "global_store_warp_sector_bytes": 4,
 // VOL-NEXT: "global_working_set_bytes": 12,
 //
 // The stencil's 5x5 taps unroll completely: no loop is left to step
@@ -115,6 +122,18 @@
 // GATHER-NEXT: "global_footprint_column_shared_bytes": 0,
 // GATHER-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
 
+// A transpose's 32x32 block reads rows of 32 floats (4 sectors per warp)
+// and writes a column per warp: 32 sectors, 32 bytes per thread, of which
+// the block's 32 warps complete each: a footprint of 8 bytes per thread,
+// but L1 keeps no global stores, so all 32 store sectors reach L2.
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=transpose:32x32,grid=128x128 \
+// RUN:   -mllvm -energy-report=%t.transpose.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=TRANSPOSE --input-file=%t.transpose.json
+// TRANSPOSE: "global_footprint_bytes": 8,
+// TRANSPOSE-NEXT: "global_footprint_accessed_bytes": 8,
+// TRANSPOSE-NEXT: "global_warp_sector_bytes": 36,
+// TRANSPOSE-NEXT: "global_store_warp_sector_bytes": 32,
+
 // The blocks running together share those tiles in L2, and which blocks run
 // together follows the grid's shape: the same 65536 blocks of matvec_rows as
 // 128 columns of 512 rows read fewer distinct tiles at once than as 512
@@ -148,6 +167,12 @@ __global__ void matvec_rows(const float *a, const float *b, float *c) {
   for (int k = 0; k < 512; k++)
     s += a[y * 512 + k] * b[k * WIDTH + x];
   c[y * WIDTH + x] = s;
+}
+
+__global__ void transpose(const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  out[x * WIDTH + y] = in[y * WIDTH + x];
 }
 
 __global__ void matvec_pitch(const float *a, const float *b, float *c, int n) {

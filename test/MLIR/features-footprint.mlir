@@ -24,6 +24,7 @@ module attributes {gpu.container_module} {
     // CHECK:       global_footprint_bytes: 11.5 bytes/thread
     // CHECK-NEXT:  global_footprint_accessed_bytes: 104 bytes/thread
     // CHECK-NEXT:  global_warp_sector_bytes: 124 bytes/thread
+    // CHECK-NEXT:  global_store_warp_sector_bytes: 4 bytes/thread
     // CHECK-NEXT:  global_working_set_bytes: 9 bytes/thread
     // CHECK-NEXT:  global_footprint_row_shared_bytes: 0 bytes/thread
     // CHECK-NEXT:  global_footprint_column_shared_bytes: 0 bytes/thread
@@ -84,6 +85,7 @@ module attributes {gpu.container_module} {
     // CHECK:       global_footprint_bytes: 324 bytes/thread
     // CHECK-NEXT:  global_footprint_accessed_bytes: 4100 bytes/thread
     // CHECK-NEXT:  global_warp_sector_bytes: 2564 bytes/thread
+    // CHECK-NEXT:  global_store_warp_sector_bytes: 4 bytes/thread
     // CHECK-NEXT:  global_working_set_bytes: 5.5 bytes/thread
     // CHECK-NEXT:  global_footprint_row_shared_bytes: 64 bytes/thread
     // CHECK-NEXT:  global_footprint_column_shared_bytes: 256 bytes/thread
@@ -168,11 +170,13 @@ module attributes {gpu.container_module} {
     // vector.load and vector.store of 4 floats (16 bytes) per thread: a
     // 32x8 block copies 8 rows of 32 x 16 = 512 bytes each way:
     // 2 x 4096 / 256 = 32 bytes per thread, all it accesses; a warp's row
-    // is 16 sectors, 16 bytes a thread for each of the two accesses.
+    // is 16 sectors, 16 bytes a thread for each of the two accesses (the
+    // store's 16 reach L2 whatever the reuse: L1 keeps no global stores).
     // CHECK-LABEL: kernel copy_vectors
     // CHECK:       global_footprint_bytes: 32 bytes/thread
     // CHECK-NEXT:  global_footprint_accessed_bytes: 32 bytes/thread
     // CHECK-NEXT:  global_warp_sector_bytes: 32 bytes/thread
+    // CHECK-NEXT:  global_store_warp_sector_bytes: 16 bytes/thread
     // CHECK-NEXT:  global_working_set_bytes: 32 bytes/thread
     // CHECK-NEXT:  global_footprint_row_shared_bytes: 0 bytes/thread
     // CHECK-NEXT:  global_footprint_column_shared_bytes: 0 bytes/thread

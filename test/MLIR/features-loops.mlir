@@ -47,13 +47,15 @@ module attributes {gpu.container_module} {
     // of 64 bytes, 1024. (262144 + 262144 + 1024) / 256 = 2052, the
     // 256 x (4 + 4) + 4 bytes a thread accesses: no reuse within a block.
     // A warp is 2 rows of 16 threads: 2 x 2 sectors in each of A's and B's
-    // 256 reads and C's write: 256 x 4 + 256 x 4 + 4 = 2052. One kt step:
+    // 256 reads and C's write: 256 x 4 + 256 x 4 + 4 = 2052, the write's 4
+    // stores. One kt step:
     // 16 x 64 bytes of A, of B and of C: 3072 / 256 = 12. A's tile is a
     // grid row's (block_id y only: 262144 / 256 = 1024), B's a grid
     // column's (block_id x only: 1024), C's neither's.
     // CHECK-NEXT:  global_footprint_bytes: 2052 bytes/thread
     // CHECK-NEXT:  global_footprint_accessed_bytes: 2052 bytes/thread
     // CHECK-NEXT:  global_warp_sector_bytes: 2052 bytes/thread
+    // CHECK-NEXT:  global_store_warp_sector_bytes: 4 bytes/thread
     // CHECK-NEXT:  global_working_set_bytes: 12 bytes/thread
     // CHECK-NEXT:  global_footprint_row_shared_bytes: 1024 bytes/thread
     // CHECK-NEXT:  global_footprint_column_shared_bytes: 1024 bytes/thread
