@@ -86,6 +86,10 @@ PreservedAnalyses EnergyKeptCallsPass::run(Module &M, ModuleAnalysisManager &) {
     bool Warn = K.getFnAttribute(PredictedAttr).getValueAsString() == WarnValue;
     // The marker is the plugin's own note to itself: not for the output.
     K.removeFnAttr(PredictedAttr);
+    // An -O0 build inlines nothing and is not the optimized code any
+    // prediction describes: nothing to check there.
+    if (K.hasOptNone())
+      continue;
     auto Kept = keptCalls(K);
     if (Warn && !Kept.empty()) {
       std::string Calls;

@@ -17,6 +17,11 @@
 // RUN:    for c in k['kept_calls']] if 'kept_calls' in k else 'inlined') \
 // RUN:    for k in json.load(open(sys.argv[1]))['kernels']]" %t.json \
 // RUN:   | FileCheck %s --check-prefix=REPORT
+// An -O0 build, which inlines nothing, says nothing either.
+// RUN: %clang %cudaflags -O0 -S %clangplugin \
+// RUN:   -mllvm -energy-force-config=gemm_like:256 %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=O0 --allow-empty
+// O0-NOT: warning:
 // The PTX has the call the warning names, and no marker is left behind.
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %clang %cudaflags -O3 -S -emit-llvm %clangplugin %s -o - \
