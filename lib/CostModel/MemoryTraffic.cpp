@@ -168,10 +168,10 @@ double reuseInL2(const KernelFeatures &F, const CostQuery &Q, CoverSplit Dram) {
 /// serves the loads' reuse, while each warp's store sectors reach L2.
 double reuseInL1(const KernelFeatures &F, const CostQuery &Q, CoverSplit L2) {
   const GpuArch &A = *Q.Arch;
-  double Stores =
-      std::min(nonNegative(F.global_store_warp_sector_bytes), L2.Covered);
   if (F.global_working_set_bytes <= 0 || A.UnifiedL1Bytes == 0)
     return L2.Uncovered + L2.Covered;
+  double Stores =
+      std::min(nonNegative(F.global_store_warp_sector_bytes), L2.Covered);
   // The stores' part of the footprint: the bytes they write, at most their
   // warps' sectors (a block's threads write distinct elements).
   double StoreFootprint = std::min(nonNegative(F.global_store_bytes), Stores);
