@@ -166,7 +166,9 @@ namespace energy {
     "shape)")                                                                  \
   X(global_footprint_bytes, Kernel, "bytes/thread",                            \
     "distinct global bytes (whole sectors) the block's affine accesses "       \
-    "touch, per thread of the block; 0 if the block shape is not known")       \
+    "touch, per thread of the block, the loads' and the stores' apart (a "     \
+    "sector read and written is read and written back); 0 if the block shape " \
+    "is not known")                                                            \
   X(global_footprint_accessed_bytes, Kernel, "bytes/thread",                   \
     "global bytes those same accesses move per thread, repeats included")      \
   X(global_warp_sector_bytes, Kernel, "bytes/thread",                          \

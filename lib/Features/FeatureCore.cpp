@@ -275,6 +275,9 @@ unsigned FootprintGroups::threads() const {
 void FootprintGroups::add(FootprintAccess A) {
   std::vector<int64_t> Key = std::move(A.Identity);
   Key.push_back(int64_t(A.AccessBytes));
+  // Loads and stores apart: a sector read and written moves twice, DRAM
+  // reads it and writes it back (saxpy's y += a x: 12 bytes a thread, not 8).
+  Key.push_back(A.IsStore);
   for (const FootprintTerm &T : A.Terms) {
     Key.push_back(T.Coefficient);
     Key.push_back(int64_t(std::ceil(T.Extent)));

@@ -169,9 +169,9 @@ struct FootprintAccess {
 };
 
 /// The footprint features of a block of the given shape from its affine
-/// global accesses: accesses with the same identity, access size and terms
-/// form a group, whose footprint is the box its terms span from its
-/// accesses' offsets (Footprint.h explains the box).
+/// global accesses: accesses with the same identity, access size, terms and
+/// direction (load or store) form a group, whose footprint is the box its
+/// terms span from its accesses' offsets (Footprint.h explains the box).
 class FootprintGroups {
 public:
   explicit FootprintGroups(std::array<unsigned, 3> Block);

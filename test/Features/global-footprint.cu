@@ -134,6 +134,15 @@
 // TRANSPOSE-NEXT: "global_warp_sector_bytes": 36,
 // TRANSPOSE-NEXT: "global_store_warp_sector_bytes": 32,
 
+// An update in place (y = a x + y) reads y's sectors and writes them back:
+// loads and stores count apart, 4 + 4 + 4 = 12 bytes per thread, as DRAM
+// moves them (counted together, y's sectors counted once: 8).
+// RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=saxpy_in_place:256,grid=4096 \
+// RUN:   -mllvm -energy-report=%t.inplace.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=INPLACE --input-file=%t.inplace.json
+// INPLACE: "global_footprint_bytes": 12,
+// INPLACE-NEXT: "global_footprint_accessed_bytes": 12,
+
 // The blocks running together share those tiles in L2, and which blocks run
 // together follows the grid's shape: the same 65536 blocks of matvec_rows as
 // 128 columns of 512 rows read fewer distinct tiles at once than as 512
@@ -173,6 +182,11 @@ __global__ void transpose(const float *in, float *out) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   out[x * WIDTH + y] = in[y * WIDTH + x];
+}
+
+__global__ void saxpy_in_place(float a, const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = a * x[i] + y[i];
 }
 
 __global__ void matvec_pitch(const float *a, const float *b, float *c, int n) {
