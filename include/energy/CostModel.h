@@ -99,9 +99,8 @@ CostPrediction predictAnalytic(const CostQuery &Q);
     "cycles between two atomics on one address (one L2 slice, in turn)")       \
   X(KernelLaunchSeconds, 2e-6, "fixed cost of one launch")                     \
   X(PipeOverlapNorm, 2.0,                                                      \
-    "p of the p-norm that adds the issue slot's and the pipes' cycles "        \
-    "(large: "                                                                 \
-    "their maximum, perfect overlap)")
+    "p of the p-norm of a narrow pipe's issue gaps and the other "             \
+    "instructions that fill them (large: their maximum, perfect overlap)")
 
 struct AnalyticConstants {
 #define ENERGY_CONSTANT_FIELD(Field, Default, Doc) double Field = Default;

@@ -40,155 +40,103 @@ namespace energy {
 // Weighted (added, times the call site's execution count), Sum (added),
 // Max, Or, or Kernel (computed once for the whole kernel).
 #define ENERGY_KERNEL_FEATURES(X)                                              \
-  X(instructions, Weighted, "instr/thread",                                    \
-    "IR instructions that issue: not debug, lifetime, phi, freeze or no-op "   \
-    "casts")                                                                   \
-  X(fp32_ops, Weighted, "ops/thread",                                          \
-    "FP32 add, sub, mul, neg, compare, min/max")                               \
-  X(fp32_fma, Weighted, "ops/thread",                                          \
-    "FP32 fused multiply-add (fma, fmuladd)")                                  \
-  X(fp16_ops, Weighted, "ops/thread", "FP16 and BF16 arithmetic except FMA")   \
-  X(fp16_fma, Weighted, "ops/thread", "FP16 and BF16 fused multiply-add")      \
-  X(fp64_ops, Weighted, "ops/thread", "FP64 arithmetic except FMA")            \
-  X(fp64_fma, Weighted, "ops/thread", "FP64 fused multiply-add")               \
-  X(int_ops, Weighted, "ops/thread",                                           \
-    "integer add, sub, mul, div, logic, shift, compare, select")               \
-  X(conversions, Weighted, "ops/thread", "int<->fp and fp<->fp conversions")   \
-  X(special_fns, Weighted, "ops/thread",                                       \
-    "sqrt, rsqrt, fdiv, exp, log, sin, cos, pow, tanh (LLVM/NVVM intrinsics, " \
-    "libdevice)")                                                              \
-  X(flops, Kernel, "flop/thread",                                              \
-    "floating-point operations, FMA counted as 2")                             \
-  X(global_loads, Weighted, "accesses/thread",                                 \
-    "loads from global memory, texture and surface fetches included")          \
-  X(global_load_bytes, Weighted, "bytes/thread",                               \
-    "bytes loaded from global memory")                                         \
-  X(global_stores, Weighted, "accesses/thread", "stores to global memory")     \
-  X(global_store_bytes, Weighted, "bytes/thread",                              \
-    "bytes stored to global memory")                                           \
-  X(shared_loads, Weighted, "accesses/thread", "loads from shared memory")     \
-  X(shared_load_bytes, Weighted, "bytes/thread",                               \
-    "bytes loaded from shared memory")                                         \
-  X(shared_stores, Weighted, "accesses/thread", "stores to shared memory")     \
-  X(shared_store_bytes, Weighted, "bytes/thread",                              \
-    "bytes stored to shared memory")                                           \
-  X(local_loads, Weighted, "accesses/thread",                                  \
-    "loads from local (stack) memory")                                         \
-  X(local_load_bytes, Weighted, "bytes/thread",                                \
-    "bytes loaded from local memory")                                          \
-  X(local_stores, Weighted, "accesses/thread", "stores to local memory")       \
-  X(local_store_bytes, Weighted, "bytes/thread",                               \
-    "bytes stored to local memory")                                            \
-  X(const_loads, Weighted, "accesses/thread", "loads from constant memory")    \
-  X(const_load_bytes, Weighted, "bytes/thread",                                \
-    "bytes loaded from constant memory")                                       \
-  X(param_loads, Weighted, "accesses/thread",                                  \
-    "loads from kernel parameter space")                                       \
-  X(param_load_bytes, Weighted, "bytes/thread",                                \
-    "bytes loaded from parameter space")                                       \
-  X(generic_loads, Weighted, "accesses/thread",                                \
-    "loads through unresolved generic pointers")                               \
-  X(generic_load_bytes, Weighted, "bytes/thread",                              \
-    "bytes loaded through generic pointers")                                   \
-  X(generic_stores, Weighted, "accesses/thread",                               \
-    "stores through unresolved generic pointers")                              \
-  X(generic_store_bytes, Weighted, "bytes/thread",                             \
-    "bytes stored through generic pointers")                                   \
-  X(vector_accesses, Weighted, "accesses/thread",                              \
-    "loads and stores of vector type (>=2 lanes)")                             \
-  X(max_access_bytes, Max, "bytes", "widest single load or store")             \
-  X(global_atomics, Weighted, "ops/thread",                                    \
-    "atomic RMW / cmpxchg on global memory")                                   \
-  X(global_same_address_atomics, Weighted, "ops/thread",                       \
-    "global atomics whose address every thread of the grid shares (an "        \
-    "argument or a "                                                           \
-    "global plus constant offsets): one L2 slice performs them one after "     \
-    "another; "                                                                \
-    "counted for a known block only (0 in a free search)")                     \
-  X(shared_atomics, Weighted, "ops/thread",                                    \
-    "atomic RMW / cmpxchg on shared memory")                                   \
-  X(barriers, Weighted, "ops/thread",                                          \
-    "block barriers (__syncthreads, barrier.sync)")                            \
-  X(barriers_after_global_loads, Weighted, "ops/thread",                       \
-    "of the barriers, those with a global load on a path to them from the "    \
-    "previous "                                                                \
-    "barrier: the block waits a memory latency there")                         \
-  X(warp_shuffles, Weighted, "ops/thread", "warp shuffles (shfl.sync)")        \
-  X(warp_votes, Weighted, "ops/thread", "warp votes, ballots and matches")     \
-  X(tensor_ops, Weighted, "ops/thread", "tensor-core mma/wmma operations")     \
-  X(branches, Weighted, "ops/thread", "conditional branches and switches")     \
-  X(divergent_branches, Weighted, "ops/thread",                                \
-    "conditional branches whose condition depends on the thread index")        \
-  X(global_coalesced, Weighted, "accesses/thread",                             \
-    "global accesses whose address advances by the access size per "           \
-    "threadIdx.x")                                                             \
-  X(global_strided, Weighted, "accesses/thread",                               \
-    "global accesses with another constant or symbolic stride per "            \
-    "threadIdx.x")                                                             \
-  X(global_irregular, Weighted, "accesses/thread",                             \
-    "global accesses whose address depends on threadIdx.x non-affinely or "    \
-    "via loaded data")                                                         \
-  X(global_uniform, Weighted, "accesses/thread",                               \
-    "global accesses whose address does not depend on threadIdx.x")            \
-  X(static_shared_bytes, Kernel, "bytes/block",                                \
-    "statically allocated shared memory")                                      \
-  X(uses_dynamic_shared, Kernel, "0/1",                                        \
-    "the kernel uses extern (dynamic) shared memory")                          \
-  X(reads_dim_y, Or, "0/1", "reads threadIdx.y, blockIdx.y or blockDim.y")     \
-  X(reads_dim_z, Or, "0/1", "reads threadIdx.z, blockIdx.z or blockDim.z")     \
-  X(register_estimate, Max, "registers/thread",                                \
-    "peak simultaneously live 32-bit values plus 8 reserved, at most 255 (an " \
-    "estimate)")                                                               \
-  X(local_frame_bytes, Max, "bytes/thread",                                    \
-    "local memory one thread's frame holds (arrays not promoted to "           \
-    "registers, spill slots): ptxas's stack frame where ptxas ran, else the "  \
-    "kernel's allocas")                                                        \
-  X(spill_bytes, Kernel, "bytes/thread",                                       \
-    "local-memory bytes ptxas's spill loads and stores move: its static "      \
-    "spill bytes, executed as often as the kernel's average instruction; 0 "   \
-    "without ptxas")                                                           \
-  X(arithmetic_intensity, Kernel, "flop/byte",                                 \
-    "flops / (global_load_bytes + global_store_bytes); flops if no global "    \
-    "bytes")                                                                   \
-  X(loops, Sum, "count", "natural loops in the kernel")                        \
-  X(max_loop_depth, Max, "count", "deepest loop nesting")                      \
-  X(unknown_trip_loops, Sum, "count", "loops without a constant trip count")   \
-  X(critical_path, Weighted, "instr/thread",                                   \
-    "longest chain of dependent instructions in each basic block, summed "     \
-    "over executions")                                                         \
-  X(ilp, Kernel, "instr/step",                                                 \
+  X(instructions, Weighted, "instr/thread", "IR instructions that issue: not debug, lifetime, phi, freeze or no-op casts") \
+  X(fp32_ops, Weighted, "ops/thread", "FP32 add, sub, mul, neg, compare, min/max")       \
+  X(fp32_fma, Weighted, "ops/thread", "FP32 fused multiply-add (fma, fmuladd)")          \
+  X(fp16_ops, Weighted, "ops/thread", "FP16 and BF16 arithmetic except FMA")             \
+  X(fp16_fma, Weighted, "ops/thread", "FP16 and BF16 fused multiply-add")                \
+  X(fp64_ops, Weighted, "ops/thread", "FP64 arithmetic except FMA")                      \
+  X(fp64_fma, Weighted, "ops/thread", "FP64 fused multiply-add")                         \
+  X(int_ops, Weighted, "ops/thread", "integer add, sub, mul, div, logic, shift, compare, select") \
+  X(conversions, Weighted, "ops/thread", "int<->fp and fp<->fp conversions")             \
+  X(special_fns, Weighted, "ops/thread",                                                 \
+    "sqrt, rsqrt, fdiv, exp, log, sin, cos, pow, tanh (LLVM/NVVM intrinsics, libdevice)") \
+  X(flops, Kernel, "flop/thread", "floating-point operations, FMA counted as 2")      \
+  X(global_loads, Weighted, "accesses/thread",                                          \
+    "loads from global memory, texture and surface fetches included")       \
+  X(global_load_bytes, Weighted, "bytes/thread", "bytes loaded from global memory")     \
+  X(global_stores, Weighted, "accesses/thread", "stores to global memory")              \
+  X(global_store_bytes, Weighted, "bytes/thread", "bytes stored to global memory")      \
+  X(shared_loads, Weighted, "accesses/thread", "loads from shared memory")              \
+  X(shared_load_bytes, Weighted, "bytes/thread", "bytes loaded from shared memory")     \
+  X(shared_stores, Weighted, "accesses/thread", "stores to shared memory")              \
+  X(shared_store_bytes, Weighted, "bytes/thread", "bytes stored to shared memory")      \
+  X(local_loads, Weighted, "accesses/thread", "loads from local (stack) memory")        \
+  X(local_load_bytes, Weighted, "bytes/thread", "bytes loaded from local memory")       \
+  X(local_stores, Weighted, "accesses/thread", "stores to local memory")                \
+  X(local_store_bytes, Weighted, "bytes/thread", "bytes stored to local memory")        \
+  X(const_loads, Weighted, "accesses/thread", "loads from constant memory")             \
+  X(const_load_bytes, Weighted, "bytes/thread", "bytes loaded from constant memory")    \
+  X(param_loads, Weighted, "accesses/thread", "loads from kernel parameter space")      \
+  X(param_load_bytes, Weighted, "bytes/thread", "bytes loaded from parameter space")    \
+  X(generic_loads, Weighted, "accesses/thread", "loads through unresolved generic pointers") \
+  X(generic_load_bytes, Weighted, "bytes/thread", "bytes loaded through generic pointers") \
+  X(generic_stores, Weighted, "accesses/thread", "stores through unresolved generic pointers") \
+  X(generic_store_bytes, Weighted, "bytes/thread", "bytes stored through generic pointers") \
+  X(vector_accesses, Weighted, "accesses/thread", "loads and stores of vector type (>=2 lanes)") \
+  X(max_access_bytes, Max, "bytes", "widest single load or store")                  \
+  X(global_atomics, Weighted, "ops/thread", "atomic RMW / cmpxchg on global memory")    \
+  X(global_same_address_atomics, Weighted, "ops/thread",                               \
+    "global atomics whose address every thread of the grid shares (an argument or a "  \
+    "global plus constant offsets): one L2 slice performs them one after another; "    \
+    "counted for a known block only (0 in a free search)")                             \
+  X(shared_atomics, Weighted, "ops/thread", "atomic RMW / cmpxchg on shared memory")    \
+  X(barriers, Weighted, "ops/thread", "block barriers (__syncthreads, barrier.sync)")   \
+  X(barriers_after_global_loads, Weighted, "ops/thread",                               \
+    "of the barriers, those with a global load on a path to them from the previous "   \
+    "barrier: the block waits a memory latency there")                                 \
+  X(warp_shuffles, Weighted, "ops/thread", "warp shuffles (shfl.sync)")                 \
+  X(warp_votes, Weighted, "ops/thread", "warp votes, ballots and matches")             \
+  X(tensor_ops, Weighted, "ops/thread", "tensor-core mma/wmma operations")             \
+  X(branches, Weighted, "ops/thread", "conditional branches and switches")             \
+  X(divergent_branches, Weighted, "ops/thread",                                          \
+    "conditional branches whose condition depends on the thread index")      \
+  X(global_coalesced, Weighted, "accesses/thread",                                       \
+    "global accesses whose address advances by the access size per threadIdx.x") \
+  X(global_strided, Weighted, "accesses/thread",                                         \
+    "global accesses with another constant or symbolic stride per threadIdx.x") \
+  X(global_irregular, Weighted, "accesses/thread",                                       \
+    "global accesses whose address depends on threadIdx.x non-affinely or via loaded data") \
+  X(global_uniform, Weighted, "accesses/thread",                                         \
+    "global accesses whose address does not depend on threadIdx.x")          \
+  X(static_shared_bytes, Kernel, "bytes/block", "statically allocated shared memory") \
+  X(uses_dynamic_shared, Kernel, "0/1", "the kernel uses extern (dynamic) shared memory") \
+  X(reads_dim_y, Or, "0/1", "reads threadIdx.y, blockIdx.y or blockDim.y")        \
+  X(reads_dim_z, Or, "0/1", "reads threadIdx.z, blockIdx.z or blockDim.z")        \
+  X(register_estimate, Max, "registers/thread",                                     \
+    "peak simultaneously live 32-bit values plus 8 reserved, at most 255 (an estimate)") \
+  X(local_frame_bytes, Max, "bytes/thread",                                         \
+    "local memory one thread's frame holds (arrays not promoted to registers, spill slots): ptxas's stack frame where ptxas ran, else the kernel's allocas") \
+  X(spill_bytes, Kernel, "bytes/thread",                                             \
+    "local-memory bytes ptxas's spill loads and stores move: its static spill bytes, executed as often as the kernel's average instruction; 0 without ptxas") \
+  X(arithmetic_intensity, Kernel, "flop/byte",                                         \
+    "flops / (global_load_bytes + global_store_bytes); flops if no global bytes") \
+  X(loops, Sum, "count", "natural loops in the kernel")                            \
+  X(max_loop_depth, Max, "count", "deepest loop nesting")                          \
+  X(unknown_trip_loops, Sum, "count", "loops without a constant trip count") \
+  X(critical_path, Weighted, "instr/thread",                                       \
+    "longest chain of dependent instructions in each basic block, summed over executions") \
+  X(ilp, Kernel, "instr/step",                                                     \
     "instruction-level parallelism: instructions / critical_path (1 if none)") \
-  X(shared_stride_x, Kernel, "bytes",                                          \
-    "how far the most executed shared-memory access pattern moves per "        \
-    "threadIdx.x; -1 if not a constant")                                       \
-  X(shared_stride_y, Kernel, "bytes",                                          \
-    "the same per threadIdx.y (bank conflicts follow from both and the block " \
-    "shape)")                                                                  \
-  X(global_footprint_bytes, Kernel, "bytes/thread",                            \
-    "distinct global bytes (whole sectors) the block's affine accesses "       \
-    "touch, per thread of the block, the loads' and the stores' apart (a "     \
-    "sector read and written is read and written back); 0 if the block shape " \
-    "is not known")                                                            \
-  X(global_footprint_accessed_bytes, Kernel, "bytes/thread",                   \
-    "global bytes those same accesses move per thread, repeats included")      \
-  X(global_warp_sector_bytes, Kernel, "bytes/thread",                          \
-    "the same accesses' 32-byte sectors per warp-wide access (the first "      \
-    "warp's threads, by the block shape), per thread, repeats included: "      \
-    "their L2 traffic without cache reuse")                                    \
-  X(global_store_warp_sector_bytes, Kernel, "bytes/thread",                    \
-    "the stores' part of global_warp_sector_bytes: L1 does not keep global "   \
-    "stores (write-through), so these reach L2 whatever the block's reuse")    \
-  X(global_working_set_bytes, Kernel, "bytes/thread",                          \
-    "the footprint of one iteration of each access's outermost loop, per "     \
-    "thread of the block; 0 if the block shape is not known")                  \
-  X(global_footprint_row_shared_bytes, Kernel, "bytes/thread",                 \
-    "the part of the footprint every block of a grid row reads too: its "      \
-    "address depends on blockIdx.y but not on blockIdx.x or .z (a GEMM's "     \
-    "tile of A)")                                                              \
-  X(global_footprint_column_shared_bytes, Kernel, "bytes/thread",              \
-    "the part every block of a grid column reads too: its address depends on " \
-    "blockIdx.x but not on .y or .z (a GEMM's tile of B)")                     \
-  X(global_footprint_grid_shared_bytes, Kernel, "bytes/thread",                \
+  X(shared_stride_x, Kernel, "bytes",                                              \
+    "how far the most executed shared-memory access pattern moves per threadIdx.x; -1 if not a constant") \
+  X(shared_stride_y, Kernel, "bytes",                                              \
+    "the same per threadIdx.y (bank conflicts follow from both and the block shape)") \
+  X(global_footprint_bytes, Kernel, "bytes/thread",                                \
+    "distinct global bytes (whole sectors) the block's affine accesses touch, per thread of the block, the loads' and the stores' apart (a sector read and written is read and written back); 0 if the block shape is not known") \
+  X(global_footprint_accessed_bytes, Kernel, "bytes/thread",                       \
+    "global bytes those same accesses move per thread, repeats included")       \
+  X(global_warp_sector_bytes, Kernel, "bytes/thread",                              \
+    "the same accesses' 32-byte sectors per warp-wide access (the first warp's threads, by the block shape), per thread, repeats included: their L2 traffic without cache reuse") \
+  X(global_store_warp_sector_bytes, Kernel, "bytes/thread",                        \
+    "the stores' part of global_warp_sector_bytes: L1 does not keep global stores (write-through), so these reach L2 whatever the block's reuse") \
+  X(global_working_set_bytes, Kernel, "bytes/thread",                              \
+    "the footprint of one iteration of each access's outermost loop, per thread of the block; 0 if the block shape is not known") \
+  X(global_footprint_row_shared_bytes, Kernel, "bytes/thread",                     \
+    "the part of the footprint every block of a grid row reads too: its address depends on blockIdx.y but not on blockIdx.x or .z (a GEMM's tile of A)") \
+  X(global_footprint_column_shared_bytes, Kernel, "bytes/thread",                  \
+    "the part every block of a grid column reads too: its address depends on blockIdx.x but not on .y or .z (a GEMM's tile of B)") \
+  X(global_footprint_grid_shared_bytes, Kernel, "bytes/thread",                    \
     "the part every block reads: its address depends on no blockIdx")
 
 /// Launch bounds already present on a kernel (0 = absent).
