@@ -166,7 +166,7 @@ struct ThreadWork {
   double StreamedBytes = 0; // the same without the block's reuse
   double L2Bytes = 0;       // sectors through L2, partial rows included
   double GlobalAccesses = 0;
-  double L1Bytes = 0;       // shared and local memory bank traffic
+  double L1Bytes = 0;       // shared, local and global bytes through L1
   double AtomicBytes = 0;   // L2 traffic of global atomics
   double SameAddressAtomics = 0; // of them, on the grid's one address
   double Barriers = 0;
@@ -224,6 +224,10 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.StreamedBytes = M.StreamedBytes;
   W.L2Bytes = M.L2Bytes;
   W.GlobalAccesses = M.GlobalAccesses;
+  // Global accesses pass L1's data stage too, hits or not: it moves 4
+  // sectors (128 bytes) a cycle [NVIDIA forums, "L1TEX wavefronts": the
+  // tag stage resolves 4 lines x 4 sectors a cycle], the shared-memory
+  // rate, so a warp's access takes its sectors / 4 cycles, at least one.
   auto Banked = [](double Bytes, double Accesses) {
     return std::max(nonNegative(Bytes), MinBankBytes * nonNegative(Accesses));
   };
@@ -233,6 +237,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
           bankConflictWays(F, Q) +
       Banked(F.local_load_bytes + F.local_store_bytes,
              F.local_loads + F.local_stores) +
+      Banked(M.L1Bytes, M.GlobalAccesses) +
 
       nonNegative(F.shared_atomics) * SharedAtomicAccesses * MinBankBytes;
   W.AtomicBytes = nonNegative(F.global_atomics) * SectorBytes;

@@ -218,7 +218,9 @@ MemoryTraffic memoryTraffic(const KernelFeatures &F, const CostQuery &Q) {
   CoverSplit Dram = splitByCover(F, ClassDram);
   T.StreamedBytes = Dram.Uncovered + Dram.Covered;
   T.DramBytes = reuseInL2(F, Q, Dram);
-  T.L2Bytes = reuseInL1(F, Q, splitByCover(F, ClassL2));
+  CoverSplit Sectors = splitByCover(F, ClassL2);
+  T.L1Bytes = Sectors.Uncovered + Sectors.Covered;
+  T.L2Bytes = reuseInL1(F, Q, Sectors);
   addLocalMemoryMisses(F, Q, T);
   return T;
 }

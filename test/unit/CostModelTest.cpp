@@ -497,6 +497,22 @@ TEST(AnalyticModel, L1ServesTheReuseOfLoadsNotStores) {
   EXPECT_STREQ(analyzeOnDefaults(Q).Limiter, "l2");
 }
 
+TEST(AnalyticModel, L1HitsStillPassL1sDataStage) {
+  // Strided loads whose sectors a block shares: the working set fits in L1,
+  // so L2 moves little. Each warp's load still reads its 32 sectors through
+  // L1's data stage (4 sectors, 128 bytes, a cycle: the rate of shared
+  // memory), which bounds the kernel (without it: DRAM, latency-bound).
+  KernelFeatures F = stridedLoadsWithReuse();
+  F.global_working_set_bytes = 8;
+  F.global_warp_sector_bytes = 100 * 32 + 4;
+  uint64_t Items = uint64_t(1) << 24;
+  CostQuery Q = query(F, h100(), 256, Items / 256);
+  MemoryTraffic M = memoryTraffic(F, Q);
+  EXPECT_NEAR(M.L1Bytes, 3204, 1e-9);
+  EXPECT_LT(M.L2Bytes, 100);
+  EXPECT_STREQ(analyzeOnDefaults(Q).Limiter, "shared");
+}
+
 TEST(AnalyticModel, WarpSectorsReplaceTheStrideClass) {
   // The class model's sector per thread bounds the kernel by L2. The
   // footprint's per-warp count says a warp's access touches 4 sectors (4
