@@ -16,8 +16,16 @@ pairs the mean of
     (1 - Spearman(predicted, measured)) + ln(top-1 regret)
         + MAGNITUDE_WEIGHT x mean min(|ln(pred/meas)|, ln 8)
 
+and, with --prior-weight W > 0, a prior that pulls each constant toward its default:
+
+    W x mean over constants of (ln(value / default) / ln(high / low))^2
+
 Ranking comes first (it decides the plugin's choices); the magnitude term keeps the times
-in seconds. Out of sample: each kernel of the family is held out in turn (leave one kernel
+in seconds. The prior steadies constants that fits with other seeds or folds move by
+factors of two, at a cost in held-out loss (PRIOR_WEIGHT says how much); held-out figures
+are scored without it.
+
+Out of sample: each kernel of the family is held out in turn (leave one kernel
 out), the constants are fitted on the other kernels and the held-out kernel's pairs are
 scored with them and with the defaults. A family ships its constants (fitted on all its
 rows) only when that held-out loss beats the defaults' and neither held-out median
@@ -56,6 +64,14 @@ BOUNDS = {
     "PipeOverlapNorm": (2.0, 1.5, 16.0),
 }
 MAGNITUDE_WEIGHT = 0.1
+# Weight of the pull toward the defaults (--prior-weight); off by default. At 1 (a
+# constant at the far end of its bounds costs 1 / len(BOUNDS) = 0.09 of loss) it halved
+# the spread of hopper's constants over the leave-one-kernel-out folds (0.135 -> 0.072
+# of each constant's log range, two seeds) but raised the held-out loss 0.434 -> 0.490
+# (Spearman 0.68 -> 0.65): out of sample the data does use the directions the prior
+# holds back (docs/calibration.md). The held-out check decides what ships, so the fit
+# runs without it.
+PRIOR_WEIGHT = 0.0
 # Errors beyond 8x count as 8x in the loss: a measurement of other work than the
 # source describes (pnpoly's Turing caches run 100x faster than the same
 # configurations on an RTX 3090) must not pull every constant of a family.
@@ -146,18 +162,29 @@ class Family:
         values = [pair_loss(m) for m in self.metrics(constants, keep).values()]
         return float(np.mean(values))
 
-    def fit(self, keep, iterations, seed):
+    def fit(self, keep, iterations, seed, prior_weight):
         names = list(BOUNDS)
         bounds = [(np.log(BOUNDS[n][1]), np.log(BOUNDS[n][2])) for n in names]
+        start = np.array([np.log(BOUNDS[n][0]) for n in names])
+        widths = np.array([high - low for low, high in bounds])
 
         def objective(x):
-            return self.loss(dict(zip(names, np.exp(x))), keep)
+            prior = prior_weight * float(np.mean(((x - start) / widths) ** 2))
+            return self.loss(dict(zip(names, np.exp(x))), keep) + prior
 
-        start = np.array([np.log(BOUNDS[n][0]) for n in names])
         result = scipy.optimize.differential_evolution(
             objective, bounds, maxiter=iterations, popsize=8, seed=seed, polish=False,
             x0=start, tol=1e-6)
         return {n: float(v) for n, v in zip(names, np.exp(result.x))}
+
+
+def objective_text(prior_weight):
+    text = ("mean over (kernel, board) of (1 - Spearman) + ln(regret)"
+            f" + {MAGNITUDE_WEIGHT} x mean min(|ln(pred/meas)|, ln 8)")
+    if prior_weight > 0:
+        text += (f" + {prior_weight} x mean (ln(c/default) / ln(high/low))^2 over the"
+                 " constants (fit only)")
+    return text
 
 
 def defaults():
@@ -175,7 +202,7 @@ def summarize(per_pair):
             "mean_loss": float(np.mean([pair_loss(m) for m in values]))}
 
 
-def calibrate_family(family, iterations, seed, log):
+def calibrate_family(family, iterations, seed, prior_weight, log):
     """Held-out check and the constants fitted on everything."""
     out = {"kernels": family.kernels, "boards": family.boards,
            "rows": len(family.rows), "defaults": summarize(family.metrics(defaults()))}
@@ -187,7 +214,8 @@ def calibrate_family(family, iterations, seed, log):
     held_out_default, held_out_fitted, folds = {}, {}, {}
     for kernel in family.kernels:
         log(f"calibrate: {family.name}: fitting without {kernel}")
-        fitted = family.fit(lambda pair, k=kernel: pair[0] != k, iterations, seed)
+        fitted = family.fit(lambda pair, k=kernel: pair[0] != k, iterations, seed,
+                            prior_weight)
         folds[kernel] = fitted
         held_out_fitted.update(family.metrics(fitted, lambda pair, k=kernel: pair[0] == k))
         held_out_default.update(family.metrics(defaults(), lambda pair, k=kernel: pair[0] == k))
@@ -197,7 +225,7 @@ def calibrate_family(family, iterations, seed, log):
                      for p in sorted(held_out_fitted)},
         "constants_per_fold": folds}
     log(f"calibrate: {family.name}: fitting on all kernels")
-    out["constants"] = family.fit(lambda pair: True, iterations, seed)
+    out["constants"] = family.fit(lambda pair: True, iterations, seed, prior_weight)
     out["in_sample"] = summarize(family.metrics(out["constants"]))
     out["shipped"], out["why"] = ship_decision(out["leave_one_kernel_out"]["defaults"],
                                                out["leave_one_kernel_out"]["calibrated"])
@@ -279,6 +307,9 @@ def main(argv=None):
     parser.add_argument("--iterations", type=int, default=40,
                         help="differential-evolution generations per fit (default 40)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--prior-weight", type=float, default=PRIOR_WEIGHT,
+                        help="weight of the pull toward the default constants; 0 fits "
+                             "without it (default %(default)s)")
     parser.add_argument("--family", action="append",
                         help="calibrate only this family (repeatable)")
     args = parser.parse_args(argv)
@@ -302,8 +333,7 @@ def main(argv=None):
             report = {"format": FORMAT,
                       "command": ["python3", "-m", "energy.calibrate",
                                   *(argv if argv is not None else sys.argv[1:])],
-                      "objective": "mean over (kernel, board) of (1 - Spearman) + ln(regret)"
-                                   f" + {MAGNITUDE_WEIGHT} x mean min(|ln(pred/meas)|, ln 8)",
+                      "objective": objective_text(args.prior_weight),
                       "bounds": BOUNDS, **provenance(args.rows, rows), "families": {}}
             for name in sorted(by_family):
                 if args.family and name not in args.family:
@@ -312,7 +342,7 @@ def main(argv=None):
                 try:
                     family = Family(name, by_family[name], evaluator)
                     report["families"][name] = calibrate_family(
-                        family, args.iterations, args.seed, log)
+                        family, args.iterations, args.seed, args.prior_weight, log)
                 finally:
                     evaluator.close()
         for name, family in sorted(report["families"].items()):

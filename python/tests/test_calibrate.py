@@ -108,6 +108,30 @@ class CalibrateTest(util.TempDirTest):
         self.assertIn('ENERGY_CALIBRATED("turing"' if better else "// turing: defaults", inc)
         self.assertEqual(report["data"][0]["sha256"], calibrate.sha256_of(ROWS))
 
+    def test_the_prior_pulls_toward_the_defaults(self):
+        # A prior this strong outweighs any loss the rows can give back: the fit keeps
+        # every default. Without it (the default), the same two generations move the
+        # constants.
+        fitted = {}
+        for weight in ("1e6", "0"):
+            report_path = os.path.join(self.tmp, f"prior{weight}.json")
+            code, _, err = util.run_main(calibrate.main, [
+                ROWS, "--tool", TOOL, "--iterations", "2", "--prior-weight", weight,
+                "--json", report_path])
+            self.assertEqual(code, 0, err)
+            with open(report_path, encoding="utf-8") as f:
+                report = json.load(f)
+            if float(weight) > 0:
+                self.assertIn(f"{float(weight)} x mean (ln(c/default)", report["objective"])
+            else:
+                self.assertNotIn("ln(c/default)", report["objective"])
+            fitted[weight] = report["families"]["turing"]["constants"]
+        defaults = calibrate.defaults()
+        for name, value in fitted["1e6"].items():
+            self.assertAlmostEqual(value / defaults[name], 1, places=9, msg=name)
+        self.assertTrue(any(abs(value / defaults[name] - 1) > 1e-3
+                            for name, value in fitted["0"].items()))
+
     def test_missing_rows_file(self):
         code, _, err = util.run_main(calibrate.main, [os.path.join(self.tmp, "none.jsonl"),
                                                       "--tool", TOOL])
