@@ -35,19 +35,23 @@
 using namespace energy;
 using namespace llvm;
 
+// --help lists these, not the options of every LLVM library linked in.
+static cl::OptionCategory Category("energy-model-bench options");
 static cl::opt<std::string> ArchName("arch", cl::desc("target architecture"),
-                                     cl::init("sm_90"));
+                                     cl::init("sm_90"), cl::cat(Category));
 static cl::opt<unsigned> Candidates("candidates",
                                     cl::desc("candidates per batch"),
-                                    cl::init(1000));
+                                    cl::init(1000), cl::cat(Category));
 static cl::opt<unsigned> Repeats("repeats", cl::desc("timed batches"),
-                                 cl::init(21));
+                                 cl::init(21), cl::cat(Category));
 static cl::opt<std::string>
-    ModelFile("model", cl::desc("an energy-xgboost-v1 model file (default: "
-                                "train one on fake data)"));
+    ModelFile("model",
+              cl::desc("an energy-xgboost-v1 model file (default: "
+                       "train one on fake data)"),
+              cl::cat(Category));
 static cl::opt<unsigned> Rounds("rounds",
                                 cl::desc("boosting rounds of the fake model"),
-                                cl::init(300));
+                                cl::init(300), cl::cat(Category));
 
 namespace {
 
@@ -244,6 +248,7 @@ Error run() {
 } // namespace
 
 int main(int Argc, char **Argv) {
+  cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(Argc, Argv,
                               "times the cost models on a batch of candidates\n");
   if (Error E = run()) {

@@ -42,19 +42,25 @@
 using namespace energy;
 using namespace llvm;
 
+// --help lists these, not the options of every LLVM library linked in.
+static cl::OptionCategory Category("energy-model-eval options");
 static cl::opt<std::string> RowsFile(cl::Positional, cl::Required,
-                                     cl::desc("<rows.jsonl>"));
+                                     cl::desc("<rows.jsonl>"),
+                                     cl::cat(Category));
 static cl::opt<std::string>
     ConstantsFile("constants",
-                  cl::desc("JSON object of analytic constants for every row"));
+                  cl::desc("JSON object of analytic constants for every row"),
+                  cl::cat(Category));
+static cl::opt<bool> Datasheet("datasheet",
+                               cl::desc("use the default constants everywhere"),
+                               cl::cat(Category));
 static cl::opt<bool>
-    Datasheet("datasheet", cl::desc("use the default constants everywhere"));
-static cl::opt<bool>
-    Serve("serve", cl::desc("answer constants from stdin, one line each"));
+    Serve("serve", cl::desc("answer constants from stdin, one line each"),
+          cl::cat(Category));
 static cl::opt<std::string>
     Refresh("refresh",
             cl::desc("write the rows with this build's model inputs to FILE"),
-            cl::value_desc("FILE"));
+            cl::value_desc("FILE"), cl::cat(Category));
 
 namespace {
 
@@ -164,6 +170,7 @@ AnalyticConstants parseConstants(StringRef Text, const Twine &Where) {
 } // namespace
 
 int main(int Argc, char **Argv) {
+  cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(
       Argc, Argv, "the analytic model on dataset rows (energy.calibrate)\n");
   if (!ConstantsFile.empty() && Datasheet)
