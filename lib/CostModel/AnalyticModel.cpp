@@ -237,7 +237,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
           bankConflictWays(F, Q) +
       Banked(F.local_load_bytes + F.local_store_bytes,
              F.local_loads + F.local_stores) +
-      Banked(M.L1Bytes, M.GlobalAccesses) +
+      Banked(M.L1Bytes, M.L1Accesses) +
 
       nonNegative(F.shared_atomics) * SharedAtomicAccesses * MinBankBytes;
   W.AtomicBytes = nonNegative(F.global_atomics) * SectorBytes;

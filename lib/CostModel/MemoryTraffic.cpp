@@ -220,6 +220,7 @@ MemoryTraffic memoryTraffic(const KernelFeatures &F, const CostQuery &Q) {
   T.DramBytes = reuseInL2(F, Q, Dram);
   CoverSplit Sectors = splitByCover(F, ClassL2);
   T.L1Bytes = Sectors.Uncovered + Sectors.Covered;
+  T.L1Accesses = T.GlobalAccesses; // before local misses join them
   T.L2Bytes = reuseInL1(F, Q, Sectors);
   addLocalMemoryMisses(F, Q, T);
   return T;

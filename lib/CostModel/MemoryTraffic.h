@@ -27,6 +27,7 @@ struct MemoryTraffic {
   double StreamedBytes = 0;  // the same without any reuse
   double L2Bytes = 0;        // sectors through L2, partial rows included
   double L1Bytes = 0;        // sectors through L1's data stage, before reuse
+  double L1Accesses = 0;     // the global accesses that move them
   double GlobalAccesses = 0; // accesses that can miss to DRAM
 };
 

@@ -702,6 +702,21 @@ TEST(AnalyticModel, LocalFramesBeyondTheCachesReachDram) {
   EXPECT_GT(Big.Prediction.TimeSeconds, 10 * Small.Prediction.TimeSeconds);
 }
 
+TEST(AnalyticModel, LocalMissesTakeNoGlobalL1Slots) {
+  // The local accesses that miss L1 join the global ones on their way to
+  // DRAM, but their L1 slots are charged as local memory already: L1's data
+  // stage sees saxpy's 3 global accesses, not those plus 250 x the misses.
+  KernelFeatures F = saxpy();
+  F.local_loads = 250;
+  F.local_load_bytes = 1000;
+  F.local_frame_bytes = 4096;
+  uint64_t Items = uint64_t(1) << 24;
+  MemoryTraffic M = memoryTraffic(F, query(F, h100(), 256, Items / 256));
+  EXPECT_GT(M.GlobalAccesses, 3 + 200);
+  EXPECT_EQ(M.L1Accesses, 3);
+  EXPECT_EQ(M.L1Bytes, 12);
+}
+
 //===-- Analytic constants ------------------------------------------------===//
 
 TEST(AnalyticConstants, NamesSetAndDefaults) {
