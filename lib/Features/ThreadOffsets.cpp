@@ -77,6 +77,23 @@ const Value *onlyStoredValue(const LoadInst &Load) {
   return Stored && Stored->getType() == Load.getType() ? Stored : nullptr;
 }
 
+/// The computation every incoming value of Phi repeats, if they all do:
+/// `sext i32 %n to i64` made in both arms of an if and joined (clang keeps
+/// both copies when the arms differ otherwise). A phi of different values
+/// (an induction variable, a real choice) has none.
+const Value *sameIncomingComputation(const PHINode &Phi) {
+  const Value *First = Phi.getIncomingValue(0);
+  auto *FirstInst = dyn_cast<Instruction>(First);
+  for (const Value *In : Phi.incoming_values()) {
+    if (In == First)
+      continue;
+    auto *Inst = dyn_cast<Instruction>(In);
+    if (!FirstInst || !Inst || !Inst->isIdenticalTo(FirstInst))
+      return nullptr;
+  }
+  return First;
+}
+
 } // namespace
 
 IndexEvaluator::IndexEvaluator(ThreadIndex Block, const ThreadDependence &TD,
@@ -159,6 +176,9 @@ std::optional<APInt> IndexEvaluator::evaluate(const Value *V,
   } else if (auto *Load = dyn_cast<LoadInst>(V)) {
     if (const Value *Stored = onlyStoredValue(*Load))
       Result = Operand(Stored);
+  } else if (auto *Phi = dyn_cast<PHINode>(V)) {
+    if (const Value *Same = sameIncomingComputation(*Phi))
+      Result = Operand(Same);
   }
   if (!Dependent)
     Uniform[V] = Result;

@@ -42,7 +42,8 @@ public:
 
   /// The value of the integer V, when it follows from constants, integer
   /// arguments, blockDim, and (given Thread) threadIdx and the lane id
-  /// through integer arithmetic, casts, compares and selects.
+  /// through integer arithmetic, casts, compares, selects and phis that join
+  /// copies of one computation.
   std::optional<llvm::APInt> evaluate(const llvm::Value *V,
                                       const ThreadIndex *Thread) const;
 

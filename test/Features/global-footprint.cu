@@ -234,3 +234,28 @@ __global__ void gathered_rows(const int *rows, const float *a, float *c) {
     s += a[r * 512 + k];
   c[y * WIDTH + x] = s;
 }
+
+// clang computes `(size_t)nx` in both arms of `y > 0 ? ... : 0` and joins the
+// copies in a phi; the pitch is still the argument's value (arg2), so every
+// access is covered: 16 of 16 bytes (the plugin before: 4, the phi not
+// followed). 32x8 threads: the center and south taps read 9 rows of 32
+// floats, the north tap (an address of another form, grouped apart) 8, the
+// store 8: 25 x 128 / 256 = 12.5 bytes per thread.
+// RUN: %clang %cudaflags -O3 -S %clangplugin \
+// RUN:   -mllvm -energy-force-config=column_pitch:32x8,grid=128x512,arg1=4096,arg2=4096 \
+// RUN:   -mllvm -energy-report=%t.phi.json %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=PHI --input-file=%t.phi.json
+// PHI: "global_footprint_bytes": 12.5,
+// PHI-NEXT: "global_footprint_accessed_bytes": 16,
+// PHI-NEXT: "global_warp_sector_bytes": 16,
+__global__ void column_pitch(int ny, int nx, const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= nx || y >= ny)
+    return;
+  float north = y > 0 ? in[(size_t)(y - 1) * nx + x] : 0.0f;
+  float center = in[(size_t)y * nx + x];
+  if (y + 1 < ny)
+    center += in[(size_t)(y + 1) * nx + x];
+  out[(size_t)y * nx + x] = north + center;
+}
