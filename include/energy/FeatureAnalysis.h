@@ -34,6 +34,10 @@ struct FeatureOptions {
   /// The block shape the features are for (a candidate's), or zeros when
   /// it is not known; the global footprint needs it.
   std::array<unsigned, 3> Block = {0, 0, 0};
+  /// The launch's grid in blocks, or zeros when it is not known: with the
+  /// sizes a bounds check compares with, it tells how many threads are past
+  /// the problem's end.
+  std::array<uint64_t, 3> Grid = {0, 0, 0};
   /// Values of the kernel's integer arguments in the launch the features
   /// are for (argument index from 0, value): a forced config's argN=V. Loop
   /// bounds read them as they read ENERGY_ASSUME, which they override.

@@ -137,7 +137,9 @@ namespace energy {
   X(global_footprint_column_shared_bytes, Kernel, "bytes/thread",                  \
     "the part every block of a grid column reads too: its address depends on blockIdx.x but not on .y or .z (a GEMM's tile of B)") \
   X(global_footprint_grid_shared_bytes, Kernel, "bytes/thread",                    \
-    "the part every block reads: its address depends on no blockIdx")
+    "the part every block reads: its address depends on no blockIdx")          \
+  X(past_the_end_threads, Kernel, "share",                                         \
+    "share of the launch's threads that the kernel's outermost bounds checks (grid index < a size argument) turn away: 0 unless the launch states its grid and those sizes (a forced configuration's grid and argN=V); the per-thread counts average over every launched thread, these included")
 
 /// Launch bounds already present on a kernel (0 = absent).
 struct LaunchBounds {

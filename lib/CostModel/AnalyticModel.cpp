@@ -172,6 +172,10 @@ struct ThreadWork {
   double Barriers = 0;
   double BarriersAfterGlobalLoads = 0; // of them, those that wait for DRAM/L2
   double Ilp = 1;           // independent instructions per dependent step
+  /// The share of the launch's threads within the problem's bounds: the
+  /// others leave at once, so the counts above (averages over every
+  /// launched thread) fall to 1 / Within as many warps.
+  double Within = 1;
 };
 
 /// How many times a warp's shared access is serialized by bank conflicts
@@ -246,6 +250,9 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.BarriersAfterGlobalLoads =
       std::min(W.Barriers, nonNegative(F.barriers_after_global_loads));
   W.Ilp = std::max(1.0, F.ilp);
+  double Past = std::clamp(nonNegative(F.past_the_end_threads), 0.0, 1.0);
+  if (Past < 1) // a launch with no thread within does no work either way
+    W.Within = 1 - Past;
   return W;
 }
 
@@ -290,8 +297,12 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
                     double BusySMs) {
   const GpuArch &A = *Q.Arch;
   double Threads = Blocks * Q.threadsPerBlock();
-  double Warps = Blocks * std::ceil(double(Q.threadsPerBlock()) / A.WarpSize);
+  // The warps that do the work: a block's threads past the problem's end
+  // leave at once. Each thread within does 1 / Within of the average work.
+  double Warps =
+      Blocks * std::ceil(Q.threadsPerBlock() * W.Within / A.WarpSize);
   double Lanes = Warps * A.WarpSize; // a partial warp still takes whole issues
+  double PerWithin = 1 / W.Within;
 
   struct Term {
     const char *Name;
@@ -306,18 +317,23 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
   };
   // Instructions per thread of each pipe below, for the issue slots they
   // take (tensor: not counted in instructions).
-  const double PipeInstructions[] = {W.Fp32, W.Fp16,        W.Fp64, 0,
-                                     W.Int,  W.Conversions, W.Sfu,  W.Shuffles};
+  const double PipeInstructions[] = {
+      W.Fp32 * PerWithin, W.Fp16 * PerWithin,
+      W.Fp64 * PerWithin, 0,
+      W.Int * PerWithin,  W.Conversions * PerWithin,
+      W.Sfu * PerWithin,  W.Shuffles * PerWithin};
+  double WithinLanes = Lanes * PerWithin;
   Term Pipes[] = {
-      {"fp32", Cycles(W.Fp32 * Lanes, R.Fp32)},
-      {"fp16", Cycles(W.Fp16 * Lanes, R.Fp16)},
-      {"fp64", Cycles(W.Fp64 * Lanes, R.Fp64)},
-      {"tensor", Cycles(W.TensorFlops * Lanes, R.TensorFlops)},
-      {"int", Cycles(W.Int * Lanes, IntOpsPerClockPerSM)},
-      {"conversion", Cycles(W.Conversions * Lanes, ConversionsPerClockPerSM)},
-      {"sfu", Cycles(W.Sfu * Lanes, SfuOpsPerClockPerSM)},
-      {"shuffle", Cycles(W.Shuffles * Lanes, ShufflesPerClockPerSM)},
-      {"issue", Cycles(W.Instructions * Warps,
+      {"fp32", Cycles(W.Fp32 * WithinLanes, R.Fp32)},
+      {"fp16", Cycles(W.Fp16 * WithinLanes, R.Fp16)},
+      {"fp64", Cycles(W.Fp64 * WithinLanes, R.Fp64)},
+      {"tensor", Cycles(W.TensorFlops * WithinLanes, R.TensorFlops)},
+      {"int", Cycles(W.Int * WithinLanes, IntOpsPerClockPerSM)},
+      {"conversion",
+       Cycles(W.Conversions * WithinLanes, ConversionsPerClockPerSM)},
+      {"sfu", Cycles(W.Sfu * WithinLanes, SfuOpsPerClockPerSM)},
+      {"shuffle", Cycles(W.Shuffles * WithinLanes, ShufflesPerClockPerSM)},
+      {"issue", Cycles(W.Instructions * PerWithin * Warps,
                        R.Schedulers * IssuePerClockPerScheduler)},
   };
   const Term *Busiest =
@@ -370,9 +386,10 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
     double Missed = std::min(1.0, W.DramBytes / W.StreamedBytes);
     double BytesPerWarpAccess =
         W.StreamedBytes / W.GlobalAccesses * ThreadsPerWarp;
-    double InFlight = Warps *
-                      std::min(W.GlobalAccesses, K.AccessesInFlightPerWarp) *
-                      BytesPerWarpAccess * Missed;
+    double InFlight =
+        Warps *
+        std::min(W.GlobalAccesses * PerWithin, K.AccessesInFlightPerWarp) *
+        BytesPerWarpAccess * Missed;
     double Latency = Missed * K.DramLatencyNs * 1e-9 +
                      (1 - Missed) * L2HitLatencyCycles / R.ClockHz;
     LoadLatencyCycles = Latency * R.ClockHz;
@@ -385,9 +402,9 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
       Compute,
       {"dram", Dram},
       {"l2", Cycles(W.L2Bytes * Threads, R.L2PortBytesPerSecond / R.ClockHz)},
-      {"shared", Cycles(W.L1Bytes * Lanes, R.SharedBytesPerClock)},
-      {"atomic", Cycles(W.AtomicBytes * Threads,
-                        R.L2PortBytesPerSecond / R.ClockHz)},
+      {"shared", Cycles(W.L1Bytes * WithinLanes, R.SharedBytesPerClock)},
+      {"atomic",
+       Cycles(W.AtomicBytes * Threads, R.L2PortBytesPerSecond / R.ClockHz)},
       // Every busy SM's atomics on one address wait for each other.
       {"same-address atomics",
        W.SameAddressAtomics * Threads * BusySMs * K.SameAddressAtomicCycles},

@@ -100,6 +100,9 @@ private:
     /// (a callee's addresses depend on its caller's arguments).
     BlockFootprint *Footprint = nullptr;
     const Instruction *At = nullptr; // the access being counted
+    /// Of the block's extent along each axis, the share within the
+    /// problem's bounds (outermost checks): what the footprint spans.
+    std::array<double, 3> AxisWithin = {1, 1, 1};
   };
 
   /// How often a loop's header and the rest of its body run per entry.
@@ -118,6 +121,30 @@ private:
   void countAtomic(const Value *Ptr, double W, FunctionState &S);
 
 };
+
+/// Along each axis, the share of a block's extent within the problem's
+/// bounds where the memory accesses run, by the outermost bounds checks:
+/// the loosest share among the basic blocks that access memory. Inner
+/// checks (a filter tap's `xx < width`) leave the tile a block reads as it
+/// is; applied per access, they would split its groups.
+std::array<double, 3>
+footprintAxisWithin(const Function &F,
+                    const DenseMap<const BasicBlock *, ThreadShare> &Shares) {
+  std::array<double, 3> Within = {0, 0, 0};
+  bool Accesses = false;
+  for (const BasicBlock &BB : F) {
+    if (llvm::none_of(BB, [](const Instruction &I) {
+          return I.mayReadOrWriteMemory() && !isa<CallBase>(I);
+        }))
+      continue;
+    Accesses = true;
+    auto It = Shares.find(&BB);
+    for (unsigned A = 0; A < 3; ++A)
+      Within[A] = std::max(Within[A],
+                           It != Shares.end() ? It->second.AxisWithin[A] : 1);
+  }
+  return Accesses ? Within : std::array<double, 3>{1, 1, 1};
+}
 
 /// Estimated executions per thread of a block: product of the trip counts of
 /// its loops. Loops whose count the code does not fix go to Assumed.
@@ -179,7 +206,8 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
                           static_cast<uint64_t>(A.Bytes));
   });
   if (S.Footprint && countsAsGlobal(A.Space))
-    S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(A.Bytes), W, IsStore);
+    S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(A.Bytes), W, IsStore,
+                     S.AxisWithin);
   if (A.Space == MemSpace::Shared) {
     auto StrideBytes = [&](unsigned Axis) -> int64_t {
       Stride D = addressStride(Ptr, S.SE, S.TD, Callees, Axis);
@@ -400,14 +428,29 @@ KernelFeatures FeatureCounter::count(Function &F) {
   // Code behind `threadIdx.x == 0` and the like runs for a share of the
   // threads, known once the block is; a scalar tail past the problem's end
   // for none.
-  DenseMap<const BasicBlock *, double> Shares;
-  if (&F == &Kernel)
-    Shares = threadShares(F, A.DT, Opts.Block, /*WarpSize=*/32);
+  DenseMap<const BasicBlock *, ThreadShare> Shares;
+  if (&F == &Kernel) {
+    // Only the launch's own sizes go with its grid (not ENERGY_ASSUME's
+    // typical ones).
+    LaunchShape Launch{Opts.Block, Opts.Grid, [&](const Value *V) {
+                         std::optional<uint64_t> Found;
+                         if (auto *Arg = dyn_cast<Argument>(V))
+                           for (auto [No, Value] : launchArguments(F))
+                             if (No == Arg->getArgNo())
+                               Found = Value;
+                         return Found;
+                       }};
+    Shares = threadShares(F, A.DT, Launch, /*WarpSize=*/32);
+    S.AxisWithin = footprintAxisWithin(F, Shares);
+    Out.past_the_end_threads =
+        1 - S.AxisWithin[0] * S.AxisWithin[1] * S.AxisWithin[2];
+  }
   for (BasicBlock &BB : F) {
     // Estimated executions per thread: the product over the block's loops,
     // times the share of the threads that get there.
     auto Share = Shares.find(&BB);
-    double W = Share != Shares.end() ? Share->second : 1;
+    ThreadShare Reached = Share != Shares.end() ? Share->second : ThreadShare();
+    double W = Reached.threads();
     for (const Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
       const LoopWeight &LW = Loops.find(L)->second;
       W *= &BB == L->getHeader() ? LW.Header : LW.Body;

@@ -114,8 +114,9 @@ double lastTicketShare(uint64_t Last);
 std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
                                          unsigned Values);
 /// The share of the threads that take a bounds check's far side (`grid
-/// index < n` false, n a size argument): a launch sized to its problem has
-/// at most its last block past the end, so none, for the per-thread counts.
+/// index < n` false, n a size argument) when the launch's grid or the size
+/// is not known: a launch sized to its problem has at most its last block
+/// past the end, so none, for the per-thread counts.
 constexpr double PastTheEndShare = 0;
 
 /// A value's registers, live at the program points First to Last

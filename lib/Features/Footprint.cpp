@@ -181,7 +181,7 @@ BlockFootprint::BlockFootprint(
 
 bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
                          uint64_t AccessBytes, double Executions,
-                         bool IsStore) {
+                         bool IsStore, const std::array<double, 3> &AxisWithin) {
   if (!SE.isSCEVable(Ptr->getType()) || AccessBytes == 0)
     return false;
   const SCEV *Address = SE.getSCEV(const_cast<Value *>(Ptr));
@@ -202,7 +202,8 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
     if (D.K != Stride::Constant)
       AffineInThreads = false;
     G.ThreadStride[Axis] = D.Bytes;
-    G.Terms.push_back({D.Bytes, double(Block[Axis])});
+    G.Terms.push_back(
+        {D.Bytes, std::max(1.0, std::round(Block[Axis] * AxisWithin[Axis]))});
   }
   // Otherwise each thread's offset, from the block's shape.
   std::optional<std::vector<int64_t>> &PerThread = G.PerThread;

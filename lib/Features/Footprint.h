@@ -68,10 +68,13 @@ public:
       std::function<unsigned(const llvm::Value *)> ArgumentValue);
 
   /// Records a global access (a store if IsStore) of AccessBytes at Ptr,
-  /// executed Executions times per thread. Returns false (and records
-  /// nothing) when the address is not affine.
+  /// executed Executions times per thread, by the share AxisWithin of the
+  /// block's extent along each axis (the threads within the problem's
+  /// bounds). Returns false (and records nothing) when the address is not
+  /// affine.
   bool add(const llvm::Value *Ptr, const llvm::Instruction &At,
-           uint64_t AccessBytes, double Executions, bool IsStore);
+           uint64_t AccessBytes, double Executions, bool IsStore,
+           const std::array<double, 3> &AxisWithin = {1, 1, 1});
 
   /// The recorded groups: the footprint features.
   const FootprintGroups &groups() const { return Groups; }

@@ -4,15 +4,17 @@
 #include "FeatureCore.h"
 #include "ThreadDependence.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
 
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
@@ -170,124 +172,302 @@ lastTicketEdge(const BranchInst &Br) {
                         lastTicketShare(Last->getZExtValue()));
 }
 
-/// Collects in Found the grid-index parts that V sums (1: threadIdx.x, 2:
-/// blockIdx.x times blockDim.x or a positive constant), through integer
-/// casts, adds (`or disjoint` too), constant offsets and positive constant
-/// scales; false when V holds anything else.
-bool gridIndexParts(const Value *V, unsigned &Found, bool Scaled = false) {
+/// A thread's position in the grid along one axis, as a bounds check
+/// compares it with the problem size: Offset + PerThread x threadIdx +
+/// PerBlock x blockIdx (blockDim folded to a constant, or read: then
+/// PerBlock counts blockDim's multiples in PerBlockDims).
+struct GridIndex {
+  unsigned Axis = 0;
+  int64_t Offset = 0, PerThread = 0, PerBlock = 0, PerBlockDims = 0;
+};
+
+/// Adds Scale x V to Into, through integer casts, adds (`or disjoint` too),
+/// constant offsets and positive constant scales, as instcombine leaves the
+/// index (shifts distributed); false when V holds anything else, reads
+/// another axis, or the coefficients grow past 2^31.
+bool addGridIndex(const Value *V, int64_t Scale, GridIndex &Into,
+                  std::optional<unsigned> &Axis) {
+  constexpr int64_t Limit = int64_t(1) << 31;
   V = withoutIntegerCasts(V);
   const Value *A, *B;
   const APInt *C;
-  if (match(V, m_APInt(C)))
+  auto OnAxis = [&](const SpecialRegisterRead &Read) {
+    if (Axis && *Axis != Read.Axis)
+      return false;
+    Axis = Read.Axis;
     return true;
-  if (match(V, m_AddLike(m_Value(A), m_Value(B))))
-    return gridIndexParts(A, Found, Scaled) && gridIndexParts(B, Found, Scaled);
-  if (match(V, m_Shl(m_Value(A), m_APInt(C))) ||
-      (match(V, m_Mul(m_Value(A), m_APInt(C))) && C->isStrictlyPositive()))
-    return gridIndexParts(A, Found, /*Scaled=*/true);
-  auto ReadOf = [](const Value *X, SpecialRegister Reg) {
-    auto Read = readsSpecialRegister(withoutIntegerCasts(X));
-    return Read && Read->Reg == Reg && Read->Axis == 0;
   };
+  auto Read = [&](const Value *X,
+                  SpecialRegister Reg) -> std::optional<SpecialRegisterRead> {
+    auto R = readsSpecialRegister(withoutIntegerCasts(X));
+    if (R && R->Reg == Reg && OnAxis(*R))
+      return R;
+    return std::nullopt;
+  };
+  if (match(V, m_APInt(C))) {
+    if (C->getSignificantBits() > 32)
+      return false;
+    Into.Offset += Scale * C->getSExtValue();
+    return true;
+  }
+  if (match(V, m_AddLike(m_Value(A), m_Value(B))))
+    return addGridIndex(A, Scale, Into, Axis) &&
+           addGridIndex(B, Scale, Into, Axis);
+  if (match(V, m_Shl(m_Value(A), m_APInt(C))) && C->ult(31))
+    return Scale << C->getZExtValue() < Limit &&
+           addGridIndex(A, Scale << C->getZExtValue(), Into, Axis);
+  if (match(V, m_Mul(m_Value(A), m_APInt(C))) && C->isStrictlyPositive() &&
+      C->ult(Limit))
+    return Scale * C->getSExtValue() < Limit &&
+           addGridIndex(A, Scale * C->getSExtValue(), Into, Axis);
   if (match(V, m_Mul(m_Value(A), m_Value(B))) &&
-      ((ReadOf(A, SpecialRegister::BlockIdx) &&
-        ReadOf(B, SpecialRegister::BlockDim)) ||
-       (ReadOf(B, SpecialRegister::BlockIdx) &&
-        ReadOf(A, SpecialRegister::BlockDim)))) {
-    Found |= 2;
+      ((Read(A, SpecialRegister::BlockIdx) &&
+        Read(B, SpecialRegister::BlockDim)) ||
+       (Read(B, SpecialRegister::BlockIdx) &&
+        Read(A, SpecialRegister::BlockDim)))) {
+    Into.PerBlockDims += Scale;
     return true;
   }
-  if (ReadOf(V, SpecialRegister::ThreadIdx)) {
-    Found |= 1;
+  if (Read(V, SpecialRegister::ThreadIdx)) {
+    Into.PerThread += Scale;
     return true;
   }
-  if (Scaled && ReadOf(V, SpecialRegister::BlockIdx)) {
-    Found |= 2;
+  if (Read(V, SpecialRegister::BlockIdx)) {
+    Into.PerBlock += Scale;
     return true;
   }
   return false;
 }
 
-/// Whether X is the thread's position in the grid along x, blockIdx.x *
-/// blockDim.x + threadIdx.x (blockDim.x possibly folded to a constant),
-/// scaled by and offset by constants, as instcombine leaves it (shifts
-/// distributed, adds of disjoint bits as `or`): what a bounds check
-/// compares with the problem size.
-bool isGridIndex(const Value *X) {
-  unsigned Found = 0;
-  return gridIndexParts(X, Found) && Found == 3;
+/// X as a thread's grid index: a block's index scaled (by blockDim or a
+/// constant: a block of threads, each of which may take several items),
+/// plus the thread's index, or not (`blockIdx.z * zitems`: the block's first
+/// item).
+std::optional<GridIndex> gridIndex(const Value *X) {
+  GridIndex G;
+  std::optional<unsigned> Axis;
+  if (!addGridIndex(X, 1, G, Axis) || !Axis || G.PerThread < 0 ||
+      (G.PerBlockDims <= 0 && G.PerBlock < 2))
+    return std::nullopt;
+  G.Axis = *Axis;
+  return G;
 }
 
-/// Whether N is a problem size: a kernel argument, possibly minus a
+/// A size a bounds check compares with: a kernel argument, possibly plus a
 /// constant.
-bool isProblemSize(const Value *N) {
+struct ProblemSize {
+  const Value *Argument = nullptr;
+  int64_t Offset = 0;
+};
+
+std::optional<ProblemSize> problemSize(const Value *N) {
+  ProblemSize S;
   N = withoutIntegerCasts(N);
   const Value *Arg;
   const APInt *Offset;
-  if (match(N, m_Add(m_Value(Arg), m_APInt(Offset))))
+  if (match(N, m_Add(m_Value(Arg), m_APInt(Offset))) &&
+      Offset->getSignificantBits() <= 32) {
     N = withoutIntegerCasts(Arg);
-  return isa<Argument>(N);
+    S.Offset = Offset->getSExtValue();
+  }
+  if (!isa<Argument>(N))
+    return std::nullopt;
+  S.Argument = N;
+  return S;
 }
 
-/// The successor of Br that only threads past the problem's end take: Br
-/// tests `grid index < n` (or <=, >, >=) for a size argument n, and takes
-/// the other side at the ragged end (a vector kernel's scalar tail):
-/// PastTheEndShare.
-std::optional<std::pair<const BasicBlock *, double>>
-pastTheEndEdge(const BranchInst &Br) {
-  auto *Cmp = dyn_cast<ICmpInst>(Br.getCondition());
-  if (!Cmp || Br.getSuccessor(0) == Br.getSuccessor(1))
-    return std::nullopt;
-  ICmpInst::Predicate P = Cmp->getPredicate();
-  const Value *X = Cmp->getOperand(0), *N = Cmp->getOperand(1);
-  if (!isGridIndex(X)) {
-    std::swap(X, N);
-    P = ICmpInst::getSwappedPredicate(P);
+/// `grid index < size` (a bound check's within side; <= as < size + 1).
+struct BoundCheck {
+  GridIndex Index;
+  ProblemSize Size;
+};
+
+/// Collects into Checks the bounds checks of the conjunction Cond is (when
+/// Within) or of the disjunction of negations (when !Within): `x < nx && y
+/// < ny` as `and` or a select, `x >= nx || y >= ny` as `or`; counts in
+/// Others the terms that are not bounds checks.
+void collectBoundChecks(const Value *Cond, bool Within,
+                        SmallVectorImpl<BoundCheck> &Checks, unsigned &Others) {
+  const Value *A, *B;
+  if (Within ? match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))
+             : match(Cond, m_LogicalOr(m_Value(A), m_Value(B)))) {
+    collectBoundChecks(A, Within, Checks, Others);
+    collectBoundChecks(B, Within, Checks, Others);
+    return;
   }
-  if (!isGridIndex(X) || !isProblemSize(N))
+  auto IsCheck = [&] {
+    auto *Cmp = dyn_cast<ICmpInst>(Cond);
+    if (!Cmp)
+      return false;
+    ICmpInst::Predicate P = Cmp->getPredicate();
+    const Value *X = Cmp->getOperand(0), *N = Cmp->getOperand(1);
+    std::optional<GridIndex> Index = gridIndex(X);
+    if (!Index) {
+      std::swap(X, N);
+      P = ICmpInst::getSwappedPredicate(P);
+      Index = gridIndex(X);
+    }
+    std::optional<ProblemSize> Size = problemSize(N);
+    if (!Index || !Size)
+      return false;
+    if (!Within)
+      P = ICmpInst::getInversePredicate(P);
+    switch (P) {
+    case ICmpInst::ICMP_SLE:
+    case ICmpInst::ICMP_ULE:
+      Size->Offset += 1;
+      [[fallthrough]];
+    case ICmpInst::ICMP_SLT:
+    case ICmpInst::ICMP_ULT:
+      Checks.push_back({*Index, *Size});
+      return true;
+    default:
+      return false;
+    }
+  };
+  if (!IsCheck())
+    ++Others;
+}
+
+/// Of a grid's Blocks x Threads positions along an axis, those with
+/// Offset + PerThread x thread + PerBlock x block < Bound.
+double positionsWithin(int64_t Bound, int64_t Offset, int64_t PerThread,
+                       int64_t PerBlock, uint64_t Blocks, uint64_t Threads) {
+  auto CeilDiv = [](int64_t A, int64_t B) {
+    return A >= 0 ? (A + B - 1) / B : -((-A) / B);
+  };
+  auto Clamp = [&](int64_t V) {
+    return std::clamp<int64_t>(V, 0, int64_t(Blocks));
+  };
+  int64_t Last = PerThread * int64_t(Threads - 1);
+  // With no thread part (PerThread 0) a block lies wholly on one side.
+  // Blocks [0, Full) lie wholly within, [Empty, Blocks) wholly past it.
+  int64_t Full = Clamp(CeilDiv(Bound - Offset - Last, PerBlock));
+  int64_t Empty = Clamp(CeilDiv(Bound - Offset, PerBlock));
+  double Within = double(Full) * double(Threads);
+  constexpr int64_t MaxPartialBlocks = 1 << 16;
+  if (Empty - Full > MaxPartialBlocks) // half of each, on average
+    return Within + double(Empty - Full) * double(Threads) / 2;
+  for (int64_t B = Full; B < Empty; ++B)
+    Within += double(std::clamp<int64_t>(
+        CeilDiv(Bound - Offset - PerBlock * B, PerThread), 0, Threads));
+  return Within;
+}
+
+/// The share of the launch's threads along Check's axis within the bound,
+/// when the launch and the size are known.
+std::optional<double> withinShare(const BoundCheck &Check,
+                                  const LaunchShape &Launch) {
+  unsigned Axis = Check.Index.Axis;
+  if (Axis > 2 || !Launch.Block[Axis] || !Launch.Grid[Axis] ||
+      !Launch.ArgumentValue)
     return std::nullopt;
-  switch (P) {
-  case ICmpInst::ICMP_SLT:
-  case ICmpInst::ICMP_ULT:
-  case ICmpInst::ICMP_SLE:
-  case ICmpInst::ICMP_ULE:
-    return std::make_pair(Br.getSuccessor(1), PastTheEndShare);
-  case ICmpInst::ICMP_SGT:
-  case ICmpInst::ICMP_UGT:
-  case ICmpInst::ICMP_SGE:
-  case ICmpInst::ICMP_UGE:
-    return std::make_pair(Br.getSuccessor(0), PastTheEndShare);
-  default:
+  std::optional<uint64_t> Size = Launch.ArgumentValue(Check.Size.Argument);
+  if (!Size)
     return std::nullopt;
+  int64_t PerBlock = Check.Index.PerBlock +
+                     Check.Index.PerBlockDims * int64_t(Launch.Block[Axis]);
+  double Positions = double(Launch.Grid[Axis]) * Launch.Block[Axis];
+  return positionsWithin(int64_t(*Size) + Check.Size.Offset, Check.Index.Offset,
+                         Check.Index.PerThread, PerBlock, Launch.Grid[Axis],
+                         Launch.Block[Axis]) /
+         Positions;
+}
+
+/// The successor of Br that threads within the problem take, when Br tests
+/// bounds checks (`grid index < n`, n a size argument; several as `x < nx
+/// && y < ny` or `x >= nx || y >= ny`), and the share of the threads within
+/// along each axis. With the launch's grid and sizes unknown, a launch sized
+/// to its problem is assumed: every thread within, the far side (a ragged
+/// end, a vector kernel's scalar tail) for PastTheEndShare of them. When
+/// the condition also tests something else, threads within may take the
+/// far side too: it is left to every thread.
+struct WithinEdge {
+  const BasicBlock *Within = nullptr, *Past = nullptr;
+  std::array<double, 3> AxisShare = {1, 1, 1};
+  bool OnlyBounds = true;
+};
+
+std::optional<WithinEdge> withinEdge(const BranchInst &Br,
+                                     const LaunchShape &Launch) {
+  if (Br.getSuccessor(0) == Br.getSuccessor(1))
+    return std::nullopt;
+  SmallVector<BoundCheck, 3> Checks;
+  unsigned Others = 0;
+  WithinEdge E;
+  collectBoundChecks(Br.getCondition(), /*Within=*/true, Checks, Others);
+  if (!Checks.empty()) {
+    E.Within = Br.getSuccessor(0), E.Past = Br.getSuccessor(1);
+  } else {
+    Others = 0;
+    collectBoundChecks(Br.getCondition(), /*Within=*/false, Checks, Others);
+    if (Checks.empty())
+      return std::nullopt;
+    E.Within = Br.getSuccessor(1), E.Past = Br.getSuccessor(0);
   }
+  E.OnlyBounds = Others == 0;
+  // Checks on one axis: the tightest holds for all (they nest).
+  for (const BoundCheck &C : Checks)
+    if (std::optional<double> Share = withinShare(C, Launch))
+      E.AxisShare[C.Index.Axis] = std::min(E.AxisShare[C.Index.Axis], *Share);
+  return E;
 }
 
 } // namespace
 
-DenseMap<const BasicBlock *, double>
+DenseMap<const BasicBlock *, ThreadShare>
 threadShares(const Function &F, const DominatorTree &DT,
-             const std::array<unsigned, 3> &Block, unsigned WarpSize) {
-  DenseMap<const BasicBlock *, double> Shares;
+             const LaunchShape &Launch, unsigned WarpSize) {
+  DenseMap<const BasicBlock *, ThreadShare> Shares;
+  const std::array<unsigned, 3> &Block = Launch.Block;
   bool BlockKnown =
       std::all_of(Block.begin(), Block.end(), [](unsigned D) { return D; });
+  // Nested guards multiply: threadIdx.x == 0 inside threadIdx.y == 0.
+  auto Mark = [&](const BasicBlock &From, const BasicBlock *To, auto &&Apply) {
+    BasicBlockEdge Edge(&From, To);
+    for (const BasicBlock &Reached : F)
+      if (DT.dominates(Edge, &Reached))
+        Apply(Shares.try_emplace(&Reached).first->second);
+  };
+  std::vector<std::pair<const BasicBlock *, WithinEdge>> BoundsChecks;
   for (const BasicBlock &BB : F) {
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional())
       continue;
-    auto Guard = pastTheEndEdge(*Br);
-    if (!Guard && BlockKnown)
+    if (auto E = withinEdge(*Br, Launch)) {
+      // Checks on one axis nest (`x < n` then `x + 1 < n`): the tightest
+      // holds for all.
+      Mark(BB, E->Within, [&](ThreadShare &S) {
+        for (unsigned A = 0; A < 3; ++A)
+          S.AxisWithin[A] = std::min(S.AxisWithin[A], E->AxisShare[A]);
+      });
+      BoundsChecks.emplace_back(&BB, *E);
+      continue;
+    }
+    std::optional<std::pair<const BasicBlock *, double>> Guard;
+    if (BlockKnown)
       Guard = guardedEdge(*Br, Block, WarpSize);
     if (!Guard && BlockKnown)
       Guard = lastTicketEdge(*Br);
-    if (!Guard)
+    if (Guard)
+      Mark(BB, Guard->first,
+           [&](ThreadShare &S) { S.Guarded *= Guard->second; });
+  }
+  // A check's far side takes the threads that reach the check, within the
+  // checks around it, and fail it: of those, the share past this one.
+  for (const auto &[BB, E] : BoundsChecks) {
+    if (!E.OnlyBounds)
       continue;
-    BasicBlockEdge Edge(&BB, Guard->first);
-    // Nested guards multiply: threadIdx.x == 0 inside threadIdx.y == 0.
-    for (const BasicBlock &Reached : F)
-      if (DT.dominates(Edge, &Reached)) {
-        auto [It, New] = Shares.try_emplace(&Reached, 1.0);
-        It->second *= Guard->second;
-      }
+    auto Around = Shares.find(BB);
+    std::array<double, 3> Reaching = Around != Shares.end()
+                                         ? Around->second.AxisWithin
+                                         : std::array<double, 3>{1, 1, 1};
+    double Kept = 1;
+    for (unsigned A = 0; A < 3; ++A)
+      if (Reaching[A] > 0)
+        Kept *= std::min(E.AxisShare[A], Reaching[A]) / Reaching[A];
+    double Past = Kept < 1 ? 1 - Kept : PastTheEndShare;
+    Mark(*BB, E.Past, [&](ThreadShare &S) { S.Guarded *= Past; });
   }
   return Shares;
 }

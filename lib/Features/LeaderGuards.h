@@ -13,9 +13,13 @@
 // (folded to a constant G - 1), that code counts for 1/G of the threads.
 //
 // Past the problem's end: `if (i + 3 < n) { float4 path } else { scalar
-// tail }`, i the thread's grid index and n a size argument. A launch sized
-// to its problem has at most its last block past the end, so the tail
-// counts for no thread, block known or not.
+// tail }` or `if (x >= nx || y >= ny) return;`, i, x, y the thread's grid
+// index along an axis and n, nx, ny size arguments. With the launch's grid
+// and the sizes known (a forced configuration's grid and argN=V), the
+// threads within are counted: a 1024-wide block over a 512-wide domain has
+// half of its threads past the end. Otherwise a launch sized to its problem
+// is assumed: at most its last block past the end, so the far side counts
+// for no thread, block known or not.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_LEADERGUARDS_H
@@ -23,22 +27,45 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
 
 namespace llvm {
 class BasicBlock;
 class DominatorTree;
 class Function;
+class Value;
 } // namespace llvm
 
 namespace energy {
 
-/// The share of a block's threads that run each basic block of F that only
-/// guarded edges reach (the guards on thread indices and the last block
-/// need Block's every extent; a zero extent means unknown); basic blocks not
-/// in the map run for every thread.
-llvm::DenseMap<const llvm::BasicBlock *, double>
+/// The launch the shares are for; zero extents are unknown.
+struct LaunchShape {
+  std::array<unsigned, 3> Block = {0, 0, 0};
+  std::array<uint64_t, 3> Grid = {0, 0, 0};
+  /// The value a kernel argument (a problem size) takes in the launch.
+  std::function<std::optional<uint64_t>(const llvm::Value *)> ArgumentValue;
+};
+
+/// Who runs a basic block: along each axis, the share of the launch's
+/// positions within the problem's bounds (what a block's footprint spans),
+/// and of those, the share that the other guards let through.
+struct ThreadShare {
+  double Guarded = 1;
+  std::array<double, 3> AxisWithin = {1, 1, 1};
+  /// The share of the launch's threads.
+  double threads() const {
+    return Guarded * AxisWithin[0] * AxisWithin[1] * AxisWithin[2];
+  }
+};
+
+/// The shares of the basic blocks of F that only guarded edges reach (the
+/// guards on thread indices and the last block need the block's every
+/// extent); basic blocks not in the map run for every thread.
+llvm::DenseMap<const llvm::BasicBlock *, ThreadShare>
 threadShares(const llvm::Function &F, const llvm::DominatorTree &DT,
-             const std::array<unsigned, 3> &Block, unsigned WarpSize);
+             const LaunchShape &Launch, unsigned WarpSize);
 
 } // namespace energy
 

@@ -266,6 +266,8 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
   FeatureOptions ForLaunch = Opts;
   if (Launch) {
     ForLaunch.Block = Launch->Block;
+    if (Launch->Grid)
+      ForLaunch.Grid = *Launch->Grid;
     ForLaunch.StatedArguments = Launch->Arguments;
   }
   std::vector<AssumedTrip> SourceTrips;

@@ -91,18 +91,21 @@
 // on. The stencil's reads and writes depend on both: nothing is shared.
 // S2D-NEXT: "global_footprint_row_shared_bytes": 0,
 // S2D-NEXT: "global_footprint_column_shared_bytes": 0,
-// S2D-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
+// S2D-NEXT: "global_footprint_grid_shared_bytes": 0,
+// S2D-NEXT: "past_the_end_threads": 0{{$}}
 // matvec at 32x8: the rows of a depend on blockIdx.y only (a grid row of
 // blocks reads them: 16 KiB / 256 = 64), the columns of b on blockIdx.x only
 // (a grid column: 256), c on both (4).
 // M2D: "global_footprint_row_shared_bytes": 64,
 // M2D-NEXT: "global_footprint_column_shared_bytes": 256,
-// M2D-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
+// M2D-NEXT: "global_footprint_grid_shared_bytes": 0,
+// M2D-NEXT: "past_the_end_threads": 0{{$}}
 // The tile of a is a grid row's (256); out, indexed by blockIdx.x, a grid
 // column's (1 KiB / 256 = 4).
 // TILE-NEXT: "global_footprint_row_shared_bytes": 256,
 // TILE-NEXT: "global_footprint_column_shared_bytes": 4,
-// TILE-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
+// TILE-NEXT: "global_footprint_grid_shared_bytes": 0,
+// TILE-NEXT: "past_the_end_threads": 0{{$}}
 // A vector every block reads (2 KiB / 256 = 8) is the grid's.
 // RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=matvec_vector:32x8,grid=128x512 \
 // RUN:   -mllvm -energy-report=%t.vec.json %s -o /dev/null
@@ -110,7 +113,8 @@
 // VEC: "global_warp_sector_bytes": 1028,
 // VEC: "global_footprint_row_shared_bytes": 64,
 // VEC-NEXT: "global_footprint_column_shared_bytes": 0,
-// VEC-NEXT: "global_footprint_grid_shared_bytes": 8{{$}}
+// VEC-NEXT: "global_footprint_grid_shared_bytes": 8,
+// VEC-NEXT: "past_the_end_threads": 0{{$}}
 // A row chosen by a loaded index may differ between any two blocks: only
 // the index's own sector (32 bytes / 256 = 0.125), read by a grid row, is
 // shared.
@@ -120,7 +124,8 @@
 // GATHER: "global_warp_sector_bytes": 517,
 // GATHER: "global_footprint_row_shared_bytes": 0.125,
 // GATHER-NEXT: "global_footprint_column_shared_bytes": 0,
-// GATHER-NEXT: "global_footprint_grid_shared_bytes": 0{{$}}
+// GATHER-NEXT: "global_footprint_grid_shared_bytes": 0,
+// GATHER-NEXT: "past_the_end_threads": 0{{$}}
 
 // A transpose's 32x32 block reads rows of 32 floats (4 sectors per warp)
 // and writes a column per warp: 32 sectors, 32 bytes per thread, of which
@@ -237,17 +242,19 @@ __global__ void gathered_rows(const int *rows, const float *a, float *c) {
 
 // clang computes `(size_t)nx` in both arms of `y > 0 ? ... : 0` and joins the
 // copies in a phi; the pitch is still the argument's value (arg2), so every
-// access is covered: 16 of 16 bytes (the plugin before: 4, the phi not
-// followed). 32x8 threads: the center and south taps read 9 rows of 32
-// floats, the north tap (an address of another form, grouped apart) 8, the
-// store 8: 25 x 128 / 256 = 12.5 bytes per thread.
+// access is covered (the plugin before: 4 bytes of 16, the phi not
+// followed). The last of the 4096 rows loads no south tap (`y + 1 < ny`):
+// 16 - 4 / 4096 = 15.9990234375 bytes a thread. 32x8 threads: the center
+// and south taps read 9 rows of 32 floats, the north tap (an address of
+// another form, grouped apart) 8, the store 8: 25 x 128 / 256 = 12.5 bytes
+// per thread.
 // RUN: %clang %cudaflags -O3 -S %clangplugin \
 // RUN:   -mllvm -energy-force-config=column_pitch:32x8,grid=128x512,arg1=4096,arg2=4096 \
 // RUN:   -mllvm -energy-report=%t.phi.json %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=PHI --input-file=%t.phi.json
 // PHI: "global_footprint_bytes": 12.5,
-// PHI-NEXT: "global_footprint_accessed_bytes": 16,
-// PHI-NEXT: "global_warp_sector_bytes": 16,
+// PHI-NEXT: "global_footprint_accessed_bytes": 15.9990234375,
+// PHI-NEXT: "global_warp_sector_bytes": 15.9990234375,
 __global__ void column_pitch(int ny, int nx, const float *in, float *out) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;

@@ -226,6 +226,43 @@ TEST(AnalyticModel, IndependentInstructionsHideLatencyLikeWarps) {
   EXPECT_GT(TS, 4 * TT);
 }
 
+TEST(AnalyticModel, ThreadsPastTheEndLeaveTheirWarpsIdle) {
+  // One 1024-thread block per SM, dependent FMAs. The counts average over
+  // every launched thread. All within: 32 warps hide the latency. With
+  // 15/16 of the threads past the end, the same work falls to the 2 warps
+  // within (64 threads), which hide only 2 / (4 schedulers x 4 cycles) of
+  // it: 8 times slower.
+  KernelFeatures Within;
+  Within.instructions = 1030;
+  Within.fp32_fma = 1024;
+  Within.flops = 2048;
+  Within.register_estimate = 32;
+  Within.ilp = 1;
+  KernelFeatures Past = Within;
+  Past.past_the_end_threads = 15.0 / 16;
+  uint64_t Blocks = uint64_t(h100().SMCount) * 1000;
+  CostQuery QW = query(Within, h100(), 1024, Blocks, 200 * 1024);
+  CostQuery QP = query(Past, h100(), 1024, Blocks, 200 * 1024);
+  ASSERT_EQ(QW.Occ.ActiveBlocksPerSM, 1u);
+  double TW = predictOnDefaults(QW).TimeSeconds;
+  double TP = predictOnDefaults(QP).TimeSeconds;
+  EXPECT_NEAR(TP / TW, 8, 0.1);
+}
+
+TEST(AnalyticModel, ThreadsPastTheEndMoveNoBytes) {
+  // A streaming kernel with half of its threads past the end and enough
+  // warps within to keep DRAM busy: the bytes (averaged over the launched
+  // threads) set the time, as for a launch with every thread within.
+  KernelFeatures F = saxpy();
+  KernelFeatures Half = F;
+  Half.past_the_end_threads = 0.5;
+  uint64_t Items = uint64_t(1) << 26;
+  double T = predictOnDefaults(query(F, h100(), 256, Items / 256)).TimeSeconds;
+  double TH =
+      predictOnDefaults(query(Half, h100(), 256, Items / 256)).TimeSeconds;
+  EXPECT_NEAR(TH / T, 1, 0.01);
+}
+
 TEST(AnalyticModel, BankConflictsFollowStridesAndBlockShape) {
   // A shared tile of 32-float rows read at [threadIdx.y][threadIdx.x]: a
   // warp of a 32x8 block reads one row, 32 banks once each; a warp of an
