@@ -138,6 +138,8 @@ namespace energy {
     "the part every block of a grid column reads too: its address depends on blockIdx.x but not on .y or .z (a GEMM's tile of B)") \
   X(global_footprint_grid_shared_bytes, Kernel, "bytes/thread",                    \
     "the part every block reads: its address depends on no blockIdx")          \
+  X(global_footprint_tiled_bytes, Kernel, "bytes/thread",                          \
+    "the block's share of the union of the footprints of all blocks, where a load's address moves by a constant from one block to the next: bytes a neighbouring block reads too (a stencil's halo) count once, not once per block; stores keep their own sectors; equal to global_footprint_bytes where no load moves so") \
   X(past_the_end_threads, Kernel, "share",                                         \
     "share of the launch's threads that the kernel's outermost bounds checks (grid index < a size argument) turn away: 0 unless the launch states its grid and those sizes (a forced configuration's grid and argN=V); the per-thread counts average over every launched thread, these included")
 

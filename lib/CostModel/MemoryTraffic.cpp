@@ -153,12 +153,20 @@ double withBlockReuse(const KernelFeatures &F, const CostQuery &Q,
 }
 
 /// DRAM bytes per thread with the reuse of the blocks resident on the whole
-/// GPU served by L2, within each block and among them.
+/// GPU served by L2, within each block and among them. Neighbouring blocks
+/// run close together in grid order, so the bytes one reads of another's
+/// tile (a stencil's halo) are still in L2: DRAM moves the block's share
+/// of a tiling of the grid (global_footprint_tiled_bytes), not its whole
+/// footprint.
 double reuseInL2(const KernelFeatures &F, const CostQuery &Q, CoverSplit Dram) {
   const GpuArch &A = *Q.Arch;
   double Resident = double(std::max(1u, Q.Occ.ActiveBlocksPerSM)) * A.SMCount;
+  double Tiled = nonNegative(F.global_footprint_tiled_bytes);
+  double Halo =
+      Tiled > 0 ? nonNegative(nonNegative(F.global_footprint_bytes) - Tiled)
+                : 0;
   return withBlockReuse(F, Q, Dram, Resident, A.L2Bytes,
-                        unsharedFootprintShare(F, Q, Resident));
+                        unsharedFootprintShare(F, Q, Resident), Halo);
 }
 
 /// L2 bytes per thread with the reuse of the blocks resident on one SM

@@ -417,7 +417,7 @@ KernelFeatures FeatureCounter::count(Function &F) {
   std::optional<BlockFootprint> Footprint;
   if (&F == &Kernel && blockKnown())
     Footprint.emplace(
-        Opts.Block, SE, LI, TD, Callees,
+        Opts.Block, Opts.Grid, SE, LI, TD, Callees,
         [&](const Loop *L) { return Loops.find(L)->second.Body; },
         [&](const Value *Arg) {
           auto It = Stated.find(Arg);

@@ -265,8 +265,9 @@ double sectorBytesPerWarpThread(llvm::ArrayRef<int64_t> Offsets,
   return sectorBytesOf(merged(std::move(Spans))) / double(Offsets.size());
 }
 
-FootprintGroups::FootprintGroups(std::array<unsigned, 3> Block)
-    : Block(Block) {}
+FootprintGroups::FootprintGroups(std::array<unsigned, 3> Block,
+                                 std::array<uint64_t, 3> Grid)
+    : Block(Block), Grid(Grid) {}
 
 unsigned FootprintGroups::threads() const {
   return Block[0] * Block[1] * Block[2];
@@ -292,6 +293,10 @@ void FootprintGroups::add(FootprintAccess A) {
     Into.Terms = A.Terms;
     Into.AccessBytes = A.AccessBytes;
     Into.BlockAxes = A.BlockAxes;
+    Into.IsStore = A.IsStore;
+    // A launch with one block along an axis has no neighbour there.
+    for (unsigned Axis = 0; Axis < 3; ++Axis)
+      Into.BlockShift[Axis] = Grid[Axis] == 1 ? 0 : A.BlockShift[Axis];
   }
   if (A.PerThread)
     for (int64_t Offset : *A.PerThread)
@@ -319,9 +324,59 @@ void FootprintGroups::add(FootprintAccess A) {
     StoreWarpSectorBytes += Sectors;
 }
 
-double
-FootprintGroups::sumOverGroups(bool OneOutermostIteration,
-                               std::optional<unsigned> OnlyBlockAxes) const {
+/// A block's share of the union of a group's boxes over a tiling of the
+/// grid, the box of one block at Offsets moved by Shift per block along
+/// each axis. Along one axis, a run of K blocks covers U(K) = K x share +
+/// halo: share = (U(K) - U(1)) / (K - 1), with K long enough that the run
+/// crosses a sector (blocks 4 bytes apart share a sector 8 at a time).
+/// Along several, the same differences taken on each: the sum over the
+/// axis subsets T of (-1)^(axes - |T|) x U(runs along T) over the product
+/// of the K - 1. Boxes (L_a + halo_a) wide give the product of the L_a.
+static double tiledBoxBytes(llvm::ArrayRef<FootprintTerm> Terms,
+                            llvm::ArrayRef<int64_t> Offsets,
+                            uint64_t AccessBytes,
+                            const std::array<int64_t, 3> &Shift) {
+  constexpr int64_t MaxRun = 9; // 1 + a sector over 4-byte moves
+  unsigned Moving = 0;
+  std::array<int64_t, 3> Run = {1, 1, 1};
+  double Divisor = 1;
+  for (unsigned A = 0; A < 3; ++A) {
+    if (Shift[A] == 0)
+      continue;
+    Moving |= 1u << A;
+    int64_t Move = std::llabs(Shift[A]);
+    Run[A] =
+        Move >= int64_t(SectorBytes)
+            ? 2
+            : std::min(MaxRun, 1 + (int64_t(SectorBytes) + Move - 1) / Move);
+    Divisor *= double(Run[A] - 1);
+  }
+  auto Union = [&](unsigned Axes) {
+    std::vector<int64_t> Moved(Offsets.begin(), Offsets.end());
+    for (unsigned A = 0; A < 3; ++A) {
+      if (!(Axes & (1u << A)))
+        continue;
+      size_t One = Moved.size();
+      for (int64_t K = 1; K < Run[A]; ++K)
+        for (size_t I = 0; I < One; ++I)
+          Moved.push_back(Moved[I] + K * Shift[A]);
+    }
+    return boxFootprintBytes(Terms, Moved, AccessBytes);
+  };
+  double Own = Union(0);
+  double Share = 0;
+  for (unsigned Axes = Moving;; Axes = (Axes - 1) & Moving) {
+    bool Odd = (llvm::popcount(Moving) - llvm::popcount(Axes)) % 2;
+    Share += (Odd ? -1 : 1) * Union(Axes);
+    if (Axes == 0)
+      break;
+  }
+  return std::clamp(Share / Divisor, 0.0, Own);
+}
+
+double FootprintGroups::sumOverGroups(bool OneOutermostIteration,
+                                      std::optional<unsigned> OnlyBlockAxes,
+                                      bool Tiled) const {
   double Threads = double(Block[0]) * Block[1] * Block[2];
   std::vector<double> PerGroup;
   for (const auto &[Key, G] : Groups) {
@@ -335,7 +390,10 @@ FootprintGroups::sumOverGroups(bool OneOutermostIteration,
       else
         Terms.push_back(T);
     }
-    double Box = boxFootprintBytes(Terms, G.Offsets, G.AccessBytes);
+    double Box =
+        Tiled && !G.IsStore
+            ? tiledBoxBytes(Terms, G.Offsets, G.AccessBytes, G.BlockShift)
+            : boxFootprintBytes(Terms, G.Offsets, G.AccessBytes);
     // Never more than one sector per access.
     double Most = G.Executions / Iterations * Threads *
                   std::ceil(double(G.AccessBytes) / SectorBytes) * SectorBytes;
@@ -353,6 +411,10 @@ FootprintGroups::sumOverGroups(bool OneOutermostIteration,
 double FootprintGroups::sectorBytes() const { return sumOverGroups(false); }
 
 double FootprintGroups::workingSetBytes() const { return sumOverGroups(true); }
+
+double FootprintGroups::tiledBytes() const {
+  return sumOverGroups(false, std::nullopt, /*Tiled=*/true);
+}
 
 FootprintGroups::SharedAcrossBlocks
 FootprintGroups::sharedAcrossBlocks() const {
@@ -375,6 +437,7 @@ void FootprintGroups::setFeatures(KernelFeatures &Out) const {
   Out.global_footprint_row_shared_bytes = Shared.Row / Threads;
   Out.global_footprint_column_shared_bytes = Shared.Column / Threads;
   Out.global_footprint_grid_shared_bytes = Shared.Grid / Threads;
+  Out.global_footprint_tiled_bytes = tiledBytes() / Threads;
 }
 
 } // namespace energy

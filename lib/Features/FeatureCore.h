@@ -166,6 +166,10 @@ struct FootprintAccess {
   int64_t Constant = 0;
   double Executions = 0;  // per thread
   unsigned BlockAxes = 0; // bit A: the address may differ along blockIdx.A
+  /// How far the address moves from one block to the next along each grid
+  /// axis, in bytes, where that is a constant; 0 where it does not move or
+  /// the move is not known.
+  std::array<int64_t, 3> BlockShift = {0, 0, 0};
   bool IsStore = false;
 };
 
@@ -175,7 +179,9 @@ struct FootprintAccess {
 /// terms span from its accesses' offsets (Footprint.h explains the box).
 class FootprintGroups {
 public:
-  explicit FootprintGroups(std::array<unsigned, 3> Block);
+  /// Grid: the launch's, zeros where not known (taken as many blocks).
+  explicit FootprintGroups(std::array<unsigned, 3> Block,
+                           std::array<uint64_t, 3> Grid = {0, 0, 0});
 
   void add(FootprintAccess A);
 
@@ -183,6 +189,13 @@ public:
   double sectorBytes() const;
   /// The same for one iteration of each access's outermost loop.
   double workingSetBytes() const;
+  /// The block's share of the union of the footprints of a tiling of the
+  /// grid: bytes a neighbouring block reads too (a stencil's halo, along
+  /// each axis with a constant block shift) count once. Stores keep their
+  /// own sectors: two blocks' partial writes of one sector do not merge
+  /// for free (DRAM writes whole sectors; with ECC, a partial one is read,
+  /// modified and written).
+  double tiledBytes() const;
   /// Bytes the accesses move per thread, repeats included.
   double accessedBytesPerThread() const { return Accessed; }
   /// The distinct sectors each warp-wide access moves (the first warp's,
@@ -210,8 +223,11 @@ private:
     std::vector<int64_t> Offsets;
     double Executions = 0; // per thread, over the group's accesses
     unsigned BlockAxes = 0;
+    std::array<int64_t, 3> BlockShift = {0, 0, 0};
+    bool IsStore = false;
   };
   std::array<unsigned, 3> Block;
+  std::array<uint64_t, 3> Grid;
   /// Keyed by identity, access size and terms.
   std::map<std::vector<int64_t>, Group> Groups;
   double Accessed = 0;
@@ -222,9 +238,11 @@ private:
 
   /// Sector bytes per block summed over the groups (those whose addresses
   /// depend on exactly the block axes OnlyBlockAxes, if given), with or
-  /// without the outermost loops' terms.
+  /// without the outermost loops' terms, each block's own or its share of
+  /// a tiling (Tiled).
   double sumOverGroups(bool OneOutermostIteration,
-                       std::optional<unsigned> OnlyBlockAxes = {}) const;
+                       std::optional<unsigned> OnlyBlockAxes = {},
+                       bool Tiled = false) const;
 };
 
 } // namespace energy

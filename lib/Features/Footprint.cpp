@@ -64,6 +64,41 @@ unsigned blockAxesOf(const SCEV *S) {
   return Axes;
 }
 
+/// How far the address S moves from one block to the next along each grid
+/// axis, in bytes: S with blockIdx.A at 1 minus S at 0, where that is a
+/// constant and no other value in S depends on blockIdx.A (`blockIdx.z /
+/// groups` leaves the move unknown: 0).
+std::array<int64_t, 3> blockShifts(const SCEV *S, ScalarEvolution &SE) {
+  std::array<int64_t, 3> Shifts = {0, 0, 0};
+  for (unsigned Axis = 0; Axis < 3; ++Axis) {
+    ValueToSCEVMapTy AtZero, AtOne;
+    for (const SCEVUnknown *U : unknownsOf(S)) {
+      std::optional<SpecialRegisterRead> Read =
+          readsSpecialRegister(U->getValue());
+      if (Read && Read->Reg == SpecialRegister::BlockIdx &&
+          Read->Axis == Axis) {
+        AtZero[U->getValue()] = SE.getZero(U->getType());
+        AtOne[U->getValue()] = SE.getOne(U->getType());
+      }
+    }
+    if (AtZero.empty())
+      continue;
+    const SCEV *One = SCEVParameterRewriter::rewrite(S, SE, AtOne);
+    bool Opaque = llvm::any_of(unknownsOf(One), [&](const SCEVUnknown *U) {
+      SmallPtrSet<const Value *, 16> Seen;
+      return blockAxesOf(U->getValue(), Seen) & (1u << Axis);
+    });
+    if (Opaque)
+      continue;
+    const SCEV *Move = SE.getMinusSCEV(
+        One, SCEVParameterRewriter::rewrite(S, SE, AtZero));
+    if (auto *C = dyn_cast<SCEVConstant>(Move))
+      if (C->getAPInt().getSignificantBits() <= 63)
+        Shifts[Axis] = C->getAPInt().getSExtValue();
+  }
+  return Shifts;
+}
+
 /// d(S)/d(iteration of L) in bytes, when it is a constant.
 std::optional<int64_t> loopStep(const SCEV *S, const Loop *L,
                                 ScalarEvolution &SE) {
@@ -171,13 +206,13 @@ private:
 } // namespace
 
 BlockFootprint::BlockFootprint(
-    std::array<unsigned, 3> Block, ScalarEvolution &SE, const LoopInfo &LI,
-    const ThreadDependence &TD, CalleeSummaries &Callees,
-    std::function<double(const Loop *)> Trips,
+    std::array<unsigned, 3> Block, std::array<uint64_t, 3> Grid,
+    ScalarEvolution &SE, const LoopInfo &LI, const ThreadDependence &TD,
+    CalleeSummaries &Callees, std::function<double(const Loop *)> Trips,
     std::function<unsigned(const Value *)> ArgumentValue)
     : Block(Block), SE(SE), LI(LI), TD(TD), Callees(Callees),
       Trips(std::move(Trips)), Index(Block, TD, std::move(ArgumentValue)),
-      Groups(Block) {}
+      Groups(Block, Grid) {}
 
 bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
                          uint64_t AccessBytes, double Executions,
@@ -255,6 +290,7 @@ bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
                 reinterpret_cast<intptr_t>(Rest)};
   // The base and the uniform part decide which blocks read the same bytes.
   G.BlockAxes = blockAxesOf(First);
+  G.BlockShift = blockShifts(First, SE);
   Groups.add(std::move(G));
   return true;
 }

@@ -59,9 +59,11 @@ public:
   /// Trips(L): the iterations of L's body per entry, as the feature counter
   /// weighs it. ArgumentValue(A): the value an integer kernel argument in an
   /// address is taken as (a row pitch), as loop bounds take it: what
-  /// ENERGY_ASSUME states, else the default extent.
+  /// ENERGY_ASSUME states, else the default extent. Grid: the launch's, or
+  /// zeros where not known.
   BlockFootprint(
-      std::array<unsigned, 3> Block, llvm::ScalarEvolution &SE,
+      std::array<unsigned, 3> Block, std::array<uint64_t, 3> Grid,
+      llvm::ScalarEvolution &SE,
       const llvm::LoopInfo &LI, const ThreadDependence &TD,
       CalleeSummaries &Callees,
       std::function<double(const llvm::Loop *)> Trips,

@@ -39,6 +39,7 @@
 // S2D-NEXT: "global_store_warp_sector_bytes": 4,
 // S1D-NEXT: "global_warp_sector_bytes": 124,
 // S1D-NEXT: "global_store_warp_sector_bytes": 4,
+// S1D: "global_footprint_tiled_bytes": 8,
 //
 // 32x8 matvec: 8 consecutive rows of a (16 KiB), 512 rows of 32 floats of b
 // (64 KiB), 1 KiB of c: 82944 / 256 = 324. 256x1: one row of a (2 KiB), 512
@@ -92,6 +93,16 @@
 // S2D-NEXT: "global_footprint_row_shared_bytes": 0,
 // S2D-NEXT: "global_footprint_column_shared_bytes": 0,
 // S2D-NEXT: "global_footprint_grid_shared_bytes": 0,
+//
+// Over a tiling of the grid, each block's neighbours read its halo too:
+// the next block along x starts a block's width on, along y a block's
+// height. The block's share of the union is its own 32x8 floats read and
+// written: 8 bytes per thread (also at 256x1, of 24.625). matvec's a, its b
+// and the tiles (no two blocks read bytes a block shift apart) keep their
+// footprints; gathered_rows' rows move with a loaded index, but its index
+// load moves 4 bytes a block: 8 blocks share its sector (12.125 ->
+// 12.015625). Stores keep their own sectors.
+// S2D-NEXT: "global_footprint_tiled_bytes": 8,
 // S2D-NEXT: "past_the_end_threads": 0{{$}}
 // matvec at 32x8: the rows of a depend on blockIdx.y only (a grid row of
 // blocks reads them: 16 KiB / 256 = 64), the columns of b on blockIdx.x only
@@ -99,12 +110,14 @@
 // M2D: "global_footprint_row_shared_bytes": 64,
 // M2D-NEXT: "global_footprint_column_shared_bytes": 256,
 // M2D-NEXT: "global_footprint_grid_shared_bytes": 0,
+// M2D-NEXT: "global_footprint_tiled_bytes": 324,
 // M2D-NEXT: "past_the_end_threads": 0{{$}}
 // The tile of a is a grid row's (256); out, indexed by blockIdx.x, a grid
 // column's (1 KiB / 256 = 4).
 // TILE-NEXT: "global_footprint_row_shared_bytes": 256,
 // TILE-NEXT: "global_footprint_column_shared_bytes": 4,
 // TILE-NEXT: "global_footprint_grid_shared_bytes": 0,
+// TILE-NEXT: "global_footprint_tiled_bytes": 260,
 // TILE-NEXT: "past_the_end_threads": 0{{$}}
 // A vector every block reads (2 KiB / 256 = 8) is the grid's.
 // RUN: %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-force-config=matvec_vector:32x8,grid=128x512 \
@@ -114,6 +127,7 @@
 // VEC: "global_footprint_row_shared_bytes": 64,
 // VEC-NEXT: "global_footprint_column_shared_bytes": 0,
 // VEC-NEXT: "global_footprint_grid_shared_bytes": 8,
+// VEC-NEXT: "global_footprint_tiled_bytes": 76,
 // VEC-NEXT: "past_the_end_threads": 0{{$}}
 // A row chosen by a loaded index may differ between any two blocks: only
 // the index's own sector (32 bytes / 256 = 0.125), read by a grid row, is
@@ -125,6 +139,7 @@
 // GATHER: "global_footprint_row_shared_bytes": 0.125,
 // GATHER-NEXT: "global_footprint_column_shared_bytes": 0,
 // GATHER-NEXT: "global_footprint_grid_shared_bytes": 0,
+// GATHER-NEXT: "global_footprint_tiled_bytes": 12.015625,
 // GATHER-NEXT: "past_the_end_threads": 0{{$}}
 
 // A transpose's 32x32 block reads rows of 32 floats (4 sectors per warp)

@@ -60,6 +60,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  global_footprint_row_shared_bytes: 1024 bytes/thread
     // CHECK-NEXT:  global_footprint_column_shared_bytes: 1024 bytes/thread
     // CHECK-NEXT:  global_footprint_grid_shared_bytes: 0 bytes/thread
+    // CHECK-NEXT:  global_footprint_tiled_bytes: 2052 bytes/thread
     // CHECK-NEXT:  past_the_end_threads: 0 share
     // CHECK-NEXT:  dims: tid=xy ctaid=xy ntid= nctaid=
     gpu.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %n: index)

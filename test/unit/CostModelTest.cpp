@@ -73,6 +73,17 @@ KernelFeatures copyFloat4() {
   return F;
 }
 
+/// 25 coalesced loads of 4 bytes per thread and one store: a stencil's taps
+/// or a tiled kernel's reads, without a footprint yet.
+KernelFeatures twentyFiveLoads() {
+  KernelFeatures F = saxpy();
+  F.global_loads = 25;
+  F.global_load_bytes = 100;
+  F.global_coalesced = 26;
+  F.global_store_bytes = 4;
+  return F;
+}
+
 CostQuery query(const KernelFeatures &F, const GpuArch &A, unsigned Threads,
                 uint64_t Blocks, unsigned SharedBytes = 0) {
   CostQuery Q;
@@ -412,11 +423,7 @@ TEST(AnalyticModel, BlockReuseCutsDramTraffic) {
   // A stencil-like kernel: 25 coalesced loads of 4 bytes per thread, of
   // which the block touches 4 distinct bytes per thread (its footprint).
   // DRAM moves the footprint, not every tap.
-  KernelFeatures F = saxpy();
-  F.global_loads = 25;
-  F.global_load_bytes = 100;
-  F.global_coalesced = 26;
-  F.global_store_bytes = 4;
+  KernelFeatures F = twentyFiveLoads();
   uint64_t Items = uint64_t(1) << 24;
   CostQuery Q = query(F, h100(), 256, Items / 256);
   double Streaming = analyzeOnDefaults(Q).DramUtilization *
@@ -447,6 +454,24 @@ TEST(AnalyticModel, BlockReuseCutsDramTraffic) {
   double Ratio = analyzeOnDefaults(H).Prediction.TimeSeconds /
                  analyzeOnDefaults(HS).Prediction.TimeSeconds;
   EXPECT_NEAR(Ratio, 0.808, 0.01);
+}
+
+TEST(AnalyticModel, NeighboursHalosComeFromL2) {
+  // The stencil above with a halo: the block's footprint is 11.5 bytes per
+  // thread, its share of a tiling of the grid 8 (global-footprint.cu's
+  // 5x5 stencil at 32x8). The neighbouring blocks read the halo while it is
+  // in L2: DRAM moves 8 of 104 bytes per thread, as for a block without
+  // one.
+  KernelFeatures F = twentyFiveLoads();
+  F.global_footprint_accessed_bytes = 104;
+  F.global_footprint_bytes = 11.5;
+  KernelFeatures Tiled = F;
+  Tiled.global_footprint_tiled_bytes = 8;
+  uint64_t Items = uint64_t(1) << 24;
+  CostQuery Q = query(F, h100(), 256, Items / 256);
+  CostQuery QT = query(Tiled, h100(), 256, Items / 256);
+  EXPECT_NEAR(memoryTraffic(F, Q).DramBytes, 11.5, 1e-9);
+  EXPECT_NEAR(memoryTraffic(Tiled, QT).DramBytes, 8, 1e-9);
 }
 
 TEST(AnalyticModel, WorkingSetDecidesWhetherReuseFitsInL2) {
@@ -594,11 +619,7 @@ TEST(AnalyticModel, BlocksRunningTogetherShareTiles) {
   // per thread, whose block footprint is 8 bytes per thread: 4 of a tile
   // of A that the whole grid row of blocks reads (it depends on blockIdx.y
   // only), 4 of a tile of B that the grid column reads.
-  KernelFeatures F = saxpy();
-  F.global_loads = 25;
-  F.global_load_bytes = 100;
-  F.global_coalesced = 26;
-  F.global_store_bytes = 4;
+  KernelFeatures F = twentyFiveLoads();
   F.global_footprint_accessed_bytes = 104;
   F.global_footprint_bytes = 8;
   F.global_working_set_bytes = 8;

@@ -192,6 +192,57 @@ TEST(Footprint, GroupsOfAMatvec) {
   EXPECT_EQ(G.sectorBytes(), 16384 + 65536 + 1024);
 }
 
+/// A float per thread of a 32-thread block, Stride bytes apart, at an
+/// address that moves Shift bytes from block to block along grid Axis.
+FootprintAccess floatsOfAWarp(int64_t Stride, unsigned Axis, int64_t Shift) {
+  FootprintAccess A;
+  A.Identity = {1};
+  A.AccessBytes = 4;
+  A.Terms = {{Stride, 32}};
+  A.ThreadStride = {Stride, 0, 0};
+  A.Executions = 1;
+  A.BlockAxes = 1u << Axis;
+  A.BlockShift[Axis] = Shift;
+  return A;
+}
+
+TEST(Footprint, NeighboursShareTheHalo) {
+  // A 3-point stencil over floats, 32 threads a block: bytes -4 to 132 of
+  // the block's row, 6 sectors. The next block starts 128 bytes on, so a
+  // tiling of the grid reads each sector once: 4 sectors a block.
+  auto Stencil = [](std::array<uint64_t, 3> Grid) {
+    FootprintGroups G({32, 1, 1}, Grid);
+    FootprintAccess A = floatsOfAWarp(/*Stride=*/4, /*Axis=*/0, /*Shift=*/128);
+    A.Executions = 3;
+    for (int64_t Tap : {-4, 0, 4}) {
+      A.Constant = Tap;
+      G.add(A);
+    }
+    return G;
+  };
+  FootprintGroups Tiled = Stencil({0, 0, 0});
+  EXPECT_EQ(Tiled.sectorBytes(), 6 * 32);
+  EXPECT_EQ(Tiled.tiledBytes(), 4 * 32);
+  // One block along x: no neighbour to share with.
+  EXPECT_EQ(Stencil({1, 0, 0}).tiledBytes(), 6 * 32);
+
+  // A column read: 32 threads a block, each one float of its own row (rows
+  // 128 bytes apart), the next block along y one float on: 8 blocks share
+  // each sector, a block's share is 4 bytes of each of its 32 rows. Stored
+  // the same way, each block keeps its 32 sectors: partial writes of one
+  // sector do not merge for free.
+  auto Column = [](bool IsStore) {
+    FootprintGroups G({32, 1, 1});
+    FootprintAccess A = floatsOfAWarp(/*Stride=*/128, /*Axis=*/1, /*Shift=*/4);
+    A.IsStore = IsStore;
+    G.add(A);
+    return G;
+  };
+  EXPECT_EQ(Column(false).sectorBytes(), 32 * 32);
+  EXPECT_EQ(Column(false).tiledBytes(), 32 * 4);
+  EXPECT_EQ(Column(true).tiledBytes(), 32 * 32);
+}
+
 TEST(FeatureCore, RegistersForBits) {
   EXPECT_EQ(registersForBits(1), 1u);
   EXPECT_EQ(registersForBits(32), 1u);
