@@ -1,7 +1,7 @@
 // A free search predicts its best candidates again with their block known,
 // as a forced launch is predicted, and chooses among those. A block sum
 // whose thread 0 adds the block's total to one address: the block-free
-// screen counts that atomic for every thread and prefers small blocks (128
+// screen counts that atomic for every thread and prefers small blocks (64
 // threads with the hopper constants; the plugin before this step chose
 // such); with the block known the atomic
 // runs once per block, on one address that every block waits for, and
@@ -11,7 +11,7 @@
 // and says how long it took.
 // -energy-refine-budget bounds the instructions simplified again (this
 // kernel: 36 per candidate): 72 refines the default and the screen's best
-// only; 0 refines none, and the screen's choice (128) stands.
+// only; 0 refines none, and the screen's choice (64) stands.
 // RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
 // RUN:   -mllvm -energy-objective=time -mllvm -energy-report=%t.json %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -62,7 +62,7 @@ void block_sums(const float *x, float *out) {
 
 // TWO: remark: kernel block_sums: chose block 256 (time): {{.*}}; 6 of 6 candidates evaluated (2 predicted again with the block known),
 
-// NONE: remark: kernel block_sums: chose block 128 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front [-Rpass=energy]
+// NONE: remark: kernel block_sums: chose block 64 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front [-Rpass=energy]
 // NONE-REPORT: "notes": [
 // NONE-REPORT-NEXT: "not predicted again with the block known: simplifying 36 instructions per candidate exceeds the budget of 0 (-energy-refine-budget)"
 // NONE-REPORT-NOT: "predicted_with_block": true
