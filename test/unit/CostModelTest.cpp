@@ -84,6 +84,17 @@ KernelFeatures twentyFiveLoads() {
   return F;
 }
 
+/// 1024 FMAs per thread, each waiting for the one before.
+KernelFeatures dependentFmas() {
+  KernelFeatures F;
+  F.instructions = 1030;
+  F.fp32_fma = 1024;
+  F.flops = 2048;
+  F.register_estimate = 32;
+  F.ilp = 1;
+  return F;
+}
+
 CostQuery query(const KernelFeatures &F, const GpuArch &A, unsigned Threads,
                 uint64_t Blocks, unsigned SharedBytes = 0) {
   CostQuery Q;
@@ -219,12 +230,7 @@ TEST(AnalyticModel, IndependentInstructionsHideLatencyLikeWarps) {
   // One 64-thread block per SM (2 warps for 4 schedulers): dependent FMAs
   // leave the pipes mostly idle; 8 independent accumulator chains (an
   // unrolled register tile) fill them as more warps would [Volkov].
-  KernelFeatures Serial;
-  Serial.instructions = 1030;
-  Serial.fp32_fma = 1024;
-  Serial.flops = 2048;
-  Serial.register_estimate = 32;
-  Serial.ilp = 1;
+  KernelFeatures Serial = dependentFmas();
   KernelFeatures Tiled = Serial;
   Tiled.ilp = 8;
   // 200 KB of shared memory per block: one resident block per SM.
@@ -243,12 +249,7 @@ TEST(AnalyticModel, ThreadsPastTheEndLeaveTheirWarpsIdle) {
   // 15/16 of the threads past the end, the same work falls to the 2 warps
   // within (64 threads), which hide only 2 / (4 schedulers x 4 cycles) of
   // it: 8 times slower.
-  KernelFeatures Within;
-  Within.instructions = 1030;
-  Within.fp32_fma = 1024;
-  Within.flops = 2048;
-  Within.register_estimate = 32;
-  Within.ilp = 1;
+  KernelFeatures Within = dependentFmas();
   KernelFeatures Past = Within;
   Past.past_the_end_threads = 15.0 / 16;
   uint64_t Blocks = uint64_t(h100().SMCount) * 1000;
