@@ -100,9 +100,6 @@ private:
     /// (a callee's addresses depend on its caller's arguments).
     BlockFootprint *Footprint = nullptr;
     const Instruction *At = nullptr; // the access being counted
-    /// Of the block's extent along each axis, the share within the
-    /// problem's bounds (outermost checks): what the footprint spans.
-    std::array<double, 3> AxisWithin = {1, 1, 1};
   };
 
   /// How often a loop's header and the rest of its body run per entry.
@@ -206,8 +203,7 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
                           static_cast<uint64_t>(A.Bytes));
   });
   if (S.Footprint && countsAsGlobal(A.Space))
-    S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(A.Bytes), W, IsStore,
-                     S.AxisWithin);
+    S.Footprint->add(Ptr, *S.At, static_cast<uint64_t>(A.Bytes), W, IsStore);
   if (A.Space == MemSpace::Shared) {
     auto StrideBytes = [&](unsigned Axis) -> int64_t {
       Stride D = addressStride(Ptr, S.SE, S.TD, Callees, Axis);
@@ -414,21 +410,11 @@ KernelFeatures FeatureCounter::count(Function &F) {
 
   StatedValues Stated = statedValues(F, launchArguments(F));
   LoopWeights Loops = weighLoops(LI, SE, Stated, Out.AssumedTrips);
-  std::optional<BlockFootprint> Footprint;
-  if (&F == &Kernel && blockKnown())
-    Footprint.emplace(
-        Opts.Block, Opts.Grid, SE, LI, TD, Callees,
-        [&](const Loop *L) { return Loops.find(L)->second.Body; },
-        [&](const Value *Arg) {
-          auto It = Stated.find(Arg);
-          return It != Stated.end() ? It->second : Opts.DefaultExtent;
-        });
-  S.Footprint = Footprint ? &*Footprint : nullptr;
-  Out.local_frame_bytes = staticAllocaBytes(F);
   // Code behind `threadIdx.x == 0` and the like runs for a share of the
   // threads, known once the block is; a scalar tail past the problem's end
   // for none.
   DenseMap<const BasicBlock *, ThreadShare> Shares;
+  std::array<double, 3> AxisWithin = {1, 1, 1};
   if (&F == &Kernel) {
     // Only the launch's own sizes go with its grid (not ENERGY_ASSUME's
     // typical ones).
@@ -441,10 +427,21 @@ KernelFeatures FeatureCounter::count(Function &F) {
                          return Found;
                        }};
     Shares = threadShares(F, A.DT, Launch, /*WarpSize=*/32);
-    S.AxisWithin = footprintAxisWithin(F, Shares);
+    AxisWithin = footprintAxisWithin(F, Shares);
     Out.past_the_end_threads =
-        1 - S.AxisWithin[0] * S.AxisWithin[1] * S.AxisWithin[2];
+        1 - AxisWithin[0] * AxisWithin[1] * AxisWithin[2];
   }
+  std::optional<BlockFootprint> Footprint;
+  if (&F == &Kernel && blockKnown())
+    Footprint.emplace(
+        Opts.Block, Opts.Grid, AxisWithin, SE, LI, TD, Callees,
+        [&](const Loop *L) { return Loops.find(L)->second.Body; },
+        [&](const Value *Arg) {
+          auto It = Stated.find(Arg);
+          return It != Stated.end() ? It->second : Opts.DefaultExtent;
+        });
+  S.Footprint = Footprint ? &*Footprint : nullptr;
+  Out.local_frame_bytes = staticAllocaBytes(F);
   for (BasicBlock &BB : F) {
     // Estimated executions per thread: the product over the block's loops,
     // times the share of the threads that get there.

@@ -70,9 +70,10 @@ unsigned blockAxesOf(const SCEV *S) {
 /// groups` leaves the move unknown: 0).
 std::array<int64_t, 3> blockShifts(const SCEV *S, ScalarEvolution &SE) {
   std::array<int64_t, 3> Shifts = {0, 0, 0};
+  auto Unknowns = unknownsOf(S);
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     ValueToSCEVMapTy AtZero, AtOne;
-    for (const SCEVUnknown *U : unknownsOf(S)) {
+    for (const SCEVUnknown *U : Unknowns) {
       std::optional<SpecialRegisterRead> Read =
           readsSpecialRegister(U->getValue());
       if (Read && Read->Reg == SpecialRegister::BlockIdx &&
@@ -207,16 +208,17 @@ private:
 
 BlockFootprint::BlockFootprint(
     std::array<unsigned, 3> Block, std::array<uint64_t, 3> Grid,
-    ScalarEvolution &SE, const LoopInfo &LI, const ThreadDependence &TD,
-    CalleeSummaries &Callees, std::function<double(const Loop *)> Trips,
+    std::array<double, 3> AxisWithin, ScalarEvolution &SE, const LoopInfo &LI,
+    const ThreadDependence &TD, CalleeSummaries &Callees,
+    std::function<double(const Loop *)> Trips,
     std::function<unsigned(const Value *)> ArgumentValue)
-    : Block(Block), SE(SE), LI(LI), TD(TD), Callees(Callees),
-      Trips(std::move(Trips)), Index(Block, TD, std::move(ArgumentValue)),
-      Groups(Block, Grid) {}
+    : Block(Block), AxisWithin(AxisWithin), SE(SE), LI(LI), TD(TD),
+      Callees(Callees), Trips(std::move(Trips)),
+      Index(Block, TD, std::move(ArgumentValue)), Groups(Block, Grid) {}
 
 bool BlockFootprint::add(const Value *Ptr, const Instruction &At,
                          uint64_t AccessBytes, double Executions,
-                         bool IsStore, const std::array<double, 3> &AxisWithin) {
+                         bool IsStore) {
   if (!SE.isSCEVable(Ptr->getType()) || AccessBytes == 0)
     return false;
   const SCEV *Address = SE.getSCEV(const_cast<Value *>(Ptr));

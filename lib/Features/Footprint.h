@@ -60,29 +60,28 @@ public:
   /// weighs it. ArgumentValue(A): the value an integer kernel argument in an
   /// address is taken as (a row pitch), as loop bounds take it: what
   /// ENERGY_ASSUME states, else the default extent. Grid: the launch's, or
-  /// zeros where not known.
-  BlockFootprint(
-      std::array<unsigned, 3> Block, std::array<uint64_t, 3> Grid,
-      llvm::ScalarEvolution &SE,
-      const llvm::LoopInfo &LI, const ThreadDependence &TD,
-      CalleeSummaries &Callees,
-      std::function<double(const llvm::Loop *)> Trips,
-      std::function<unsigned(const llvm::Value *)> ArgumentValue);
+  /// zeros where not known. AxisWithin: along each axis, the share of the
+  /// block's extent within the problem's bounds (the threads the outermost
+  /// bounds checks let through), which the footprint spans.
+  BlockFootprint(std::array<unsigned, 3> Block, std::array<uint64_t, 3> Grid,
+                 std::array<double, 3> AxisWithin, llvm::ScalarEvolution &SE,
+                 const llvm::LoopInfo &LI, const ThreadDependence &TD,
+                 CalleeSummaries &Callees,
+                 std::function<double(const llvm::Loop *)> Trips,
+                 std::function<unsigned(const llvm::Value *)> ArgumentValue);
 
   /// Records a global access (a store if IsStore) of AccessBytes at Ptr,
-  /// executed Executions times per thread, by the share AxisWithin of the
-  /// block's extent along each axis (the threads within the problem's
-  /// bounds). Returns false (and records nothing) when the address is not
-  /// affine.
+  /// executed Executions times per thread. Returns false (and records
+  /// nothing) when the address is not affine.
   bool add(const llvm::Value *Ptr, const llvm::Instruction &At,
-           uint64_t AccessBytes, double Executions, bool IsStore,
-           const std::array<double, 3> &AxisWithin = {1, 1, 1});
+           uint64_t AccessBytes, double Executions, bool IsStore);
 
   /// The recorded groups: the footprint features.
   const FootprintGroups &groups() const { return Groups; }
 
 private:
   std::array<unsigned, 3> Block;
+  std::array<double, 3> AxisWithin;
   llvm::ScalarEvolution &SE;
   const llvm::LoopInfo &LI;
   const ThreadDependence &TD;
