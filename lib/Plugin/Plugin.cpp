@@ -200,14 +200,19 @@ static cl::opt<SimplifyMode, false,
                               "For no kernel (faster)")));
 static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
     "energy-force-config", Setting{"force"},
-    cl::value_desc("kernel:block[,grid=GXxGYxGZ][,argN=V...][,NAME=V...]"),
+    cl::value_desc("kernel:block[,grid=GXxGYxGZ][,argN=V...][,registers=R"
+                   "[,stack_frame=B][,spill_stores=B][,spill_loads=B]]"
+                   "[,NAME=V...]"),
     cl::desc("Apply this configuration to the kernel instead of choosing "
              "(repeatable, one per kernel), e.g. sgemm:16x16,TILE=16; the "
              "kernel may be named by its mangled or demangled name. On a "
              "kernel that did not opt in it is predicted, not applied. "
              "grid= gives the launch's grid, which then sets the workload; "
              "argN=V the value of integer argument N (from 1) that loop "
-             "bounds read. "
+             "bounds read. registers= (and stack_frame=, spill_stores=, "
+             "spill_loads=, bytes) state what the binary's toolchain "
+             "reports, e.g. nvcc --resource-usage, instead of ptxas on "
+             "clang's code. "
              "A kernel the module does not define is a warning"));
 
 static FeatureOptions featureOptions() {

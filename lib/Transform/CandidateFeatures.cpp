@@ -61,6 +61,26 @@ static double executedSpillBytes(const Function &Kernel,
   return Spilled * std::max(1.0, Features.instructions / double(Static));
 }
 
+/// R's registers, stack frame and spills replace the IR estimate in Features
+/// (of Kernel, as measured). From names their source in the report, Who in
+/// the spill note.
+static void useResources(KernelFeatures &Features, const Function &Kernel,
+                         const KernelResources &R, StringRef From,
+                         StringRef Who) {
+  Features.register_estimate = R.Registers;
+  Features.RegistersFrom = From.str();
+  llvm::erase_if(Features.Notes, [](const std::string &Note) {
+    return StringRef(Note).starts_with("register_estimate clamped");
+  });
+  Features.spill_bytes = executedSpillBytes(Kernel, Features, R);
+  Features.local_frame_bytes = R.StackFrameBytes;
+  if (R.SpillStoreBytes || R.SpillLoadBytes)
+    Features.addNote((Who + " spills " + Twine(R.SpillStoreBytes) +
+                      " bytes (stores) and " + Twine(R.SpillLoadBytes) +
+                      " bytes (loads)")
+                         .str());
+}
+
 namespace {
 
 /// The remarks of the passes run on the plugin's own copies of a kernel
@@ -295,7 +315,10 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
   if (Optimized)
     Features.AssumedTrips = std::move(SourceTrips);
   FeatureSeconds += SecondsSince(Start);
-  if (Optimized && WithToolchain && Target && Toolchain.available()) {
+  if (Launch && Launch->Resources) {
+    useResources(Features, *Copy, *Launch->Resources, "force-config",
+                 "the forced launch's toolchain");
+  } else if (Optimized && WithToolchain && Target && Toolchain.available()) {
     auto ToolchainStart = std::chrono::steady_clock::now();
     auto R = Toolchain.measure(*Copy, *Target);
     ToolchainSeconds += SecondsSince(ToolchainStart);
@@ -304,21 +327,10 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
                       << (R ? std::to_string(R->Registers) + " registers"
                             : std::string("failed"))
                       << "\n");
-    if (R) {
-      Features.register_estimate = R->Registers;
-      Features.RegistersFrom = "ptxas";
-      llvm::erase_if(Features.Notes, [](const std::string &Note) {
-        return StringRef(Note).starts_with("register_estimate clamped");
-      });
-      Features.spill_bytes = executedSpillBytes(*Copy, Features, *R);
-      Features.local_frame_bytes = R->StackFrameBytes;
-      if (R->SpillStoreBytes || R->SpillLoadBytes)
-        Features.addNote("ptxas spills " + std::to_string(R->SpillStoreBytes) +
-                         " bytes (stores) and " +
-                         std::to_string(R->SpillLoadBytes) + " bytes (loads)");
-    } else {
+    if (R)
+      useResources(Features, *Copy, *R, "ptxas", "ptxas");
+    else
       Features.addNote("registers estimated: " + toString(R.takeError()));
-    }
   }
   Features.Name = K.getName().str();
   Copy->eraseFromParent();

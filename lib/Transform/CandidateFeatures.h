@@ -58,6 +58,9 @@ public:
     std::optional<std::array<uint64_t, 3>> Grid;
     /// The launch's integer arguments (index from 0, value).
     std::vector<std::pair<unsigned, unsigned>> Arguments;
+    /// The binary's registers and spills as its toolchain reports them:
+    /// they replace the plugin's own ptxas run.
+    std::optional<KernelResources> Resources;
   };
 
   /// Features of Kernel with each Values[i].first read as Values[i].second,

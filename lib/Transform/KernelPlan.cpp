@@ -254,8 +254,8 @@ std::optional<CandidateFeatureExtractor::KnownLaunch>
 knownLaunch(const ForcedConfig *Force) {
   if (!Force)
     return std::nullopt;
-  return CandidateFeatureExtractor::KnownLaunch{Force->Block, Force->Grid,
-                                                Force->Arguments};
+  return CandidateFeatureExtractor::KnownLaunch{
+      Force->Block, Force->Grid, Force->Arguments, Force->Resources};
 }
 
 Error reportChoice(const KernelPlan &P, const ForcedConfig *Force) {

@@ -76,7 +76,7 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P,
     if (It == P.BlockFeatures.end()) {
       auto Features = Extractor.extract(
           *P.Kernel, assignmentValues(P, C.Assignment), P.Simplified,
-          CandidateFeatureExtractor::KnownLaunch{C.Block, P.FixedGrid, {}},
+          CandidateFeatureExtractor::KnownLaunch{C.Block, P.FixedGrid, {}, {}},
           /*WithToolchain=*/false);
       if (!Features)
         return Features.takeError();

@@ -36,6 +36,12 @@ struct KernelResources {
   unsigned StackFrameBytes = 0;
   unsigned SpillStoreBytes = 0;
   unsigned SpillLoadBytes = 0;
+
+  bool operator==(const KernelResources &O) const {
+    return Registers == O.Registers && StackFrameBytes == O.StackFrameBytes &&
+           SpillStoreBytes == O.SpillStoreBytes &&
+           SpillLoadBytes == O.SpillLoadBytes;
+  }
 };
 
 class ToolchainResources {

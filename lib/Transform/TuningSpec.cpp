@@ -9,6 +9,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -346,7 +348,8 @@ bool ForcedConfig::sameConfig(const ForcedConfig &Other) const {
   };
   return Block == Other.Block && Grid == Other.Grid &&
          Sorted(Values) == Sorted(Other.Values) &&
-         Sorted(Arguments) == Sorted(Other.Arguments);
+         Sorted(Arguments) == Sorted(Other.Arguments) &&
+         Resources == Other.Resources;
 }
 
 /// The workload: the option, else ENERGY_WORKLOAD(kernel), else the default.
@@ -448,7 +451,9 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   auto Bad = [&](const Twine &Why) {
     return specError("bad -energy-force-config '" + S + "': " + Why +
                      " (expected <kernel>:<block>[,grid=GXxGYxGZ]"
-                     "[,argN=V...][,NAME=V...], e.g. sgemm:16x16,TILE=16)");
+                     "[,argN=V...][,registers=R[,stack_frame=B]"
+                     "[,spill_stores=B][,spill_loads=B]][,NAME=V...], e.g. "
+                     "sgemm:16x16,TILE=16)");
   };
   auto [Kernel, Rest] = S.split(':');
   if (Kernel.empty() || Rest.empty())
@@ -465,8 +470,23 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   if (!Block)
     return Bad("block '" + Parts[0] + "' is not N, NxM or NxMxK");
   C.Block = *Block;
+  // The binary's resources, as its toolchain reports them: each at most once.
+  KernelResources Resources;
+  StringMap<unsigned *> ResourceFields = {
+      {"registers", &Resources.Registers},
+      {"stack_frame", &Resources.StackFrameBytes},
+      {"spill_stores", &Resources.SpillStoreBytes},
+      {"spill_loads", &Resources.SpillLoadBytes}};
+  StringSet<> ResourcesGiven;
   for (StringRef Part : ArrayRef<StringRef>(Parts).drop_front()) {
     auto [Name, Value] = Part.split('=');
+    if (auto It = ResourceFields.find(Name); It != ResourceFields.end()) {
+      if (!ResourcesGiven.insert(Name).second)
+        return Bad(Name + " is given twice");
+      if (Value.getAsInteger(10, *It->second))
+        return Bad("'" + Part + "' is not " + Name + "=integer >= 0");
+      continue;
+    }
     if (Name == "grid") {
       if (C.Grid)
         return Bad("grid is given twice");
@@ -495,6 +515,14 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
     if (llvm::any_of(C.Values, [&](const auto &NV) { return NV.first == Name; }))
       return Bad("tunable '" + Name + "' is given twice");
     C.Values.emplace_back(Name.str(), V);
+  }
+  if (!ResourcesGiven.empty()) {
+    if (!ResourcesGiven.contains("registers"))
+      return Bad("stack_frame, spill_stores and spill_loads need registers=");
+    if (Resources.Registers < 1 || Resources.Registers > 255)
+      return Bad("registers=" + Twine(Resources.Registers) +
+                 " is not 1 to 255 (a thread's registers)");
+    C.Resources = Resources;
   }
   return C;
 }

@@ -13,6 +13,7 @@
 #ifndef ENERGY_LIB_TUNINGSPEC_H
 #define ENERGY_LIB_TUNINGSPEC_H
 
+#include "ToolchainResources.h"
 #include "energy/ConfigSpace.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -120,9 +121,10 @@ std::string kernelDisplayName(const llvm::Function &F,
 std::vector<std::string> kernelNames(const llvm::Function &F,
                                      const ModuleTuningInfo &Info);
 
-/// `<kernel>:<block>[,grid=GXxGYxGZ][,argN=V...][,NAME=V...]`, e.g.
+/// `<kernel>:<block>[,grid=GXxGYxGZ][,argN=V...][,registers=R[,stack_frame=B]
+/// [,spill_stores=B][,spill_loads=B]][,NAME=V...]`, e.g.
 /// "sgemm:16x16,TILE=16"; ':' may replace ',' (pass parameters cannot
-/// contain ','). A tunable or argument given twice is an error.
+/// contain ','). A tunable, argument or resource given twice is an error.
 struct ForcedConfig {
   std::string Kernel;
   BlockShape Block;
@@ -134,6 +136,12 @@ struct ForcedConfig {
   /// (counted from 1, as remarks name an unnamed argument), for the loop
   /// bounds that read it. Stored as (N - 1, V).
   std::vector<std::pair<unsigned, unsigned>> Arguments;
+  /// registers=R (with stack_frame=, spill_stores=, spill_loads=, in bytes,
+  /// 0 unless given): what the toolchain that builds the binary reports for
+  /// it (`ptxas -v`, `nvcc --resource-usage`). The plugin can only compile
+  /// clang's code; an nvcc build of the same source can need far fewer
+  /// registers, and these then replace its own ptxas run.
+  std::optional<KernelResources> Resources;
 
   /// The same block, grid, tunable and argument values, in any order.
   bool sameConfig(const ForcedConfig &Other) const;
