@@ -2,7 +2,7 @@
 
     python3 -m energy.kt_eval [PROBLEM...] [--sample N] [--seed S] [-j N]
                               [--json FILE] [--plot FILE] [--rows FILE] [--plugin SO]
-                              [--cache-dir DIR]
+                              [--cache-dir DIR] [--resources measured|clang]
 
 For each problem (data/kernel-tuner/problems/*.json, all by default) and each of its
 measured caches, a seeded sample of the valid configurations (always with the default
@@ -15,6 +15,11 @@ with the tuner's block and grid forced (energy.plugin_compile). Per (kernel, boa
   configuration with the highest occupancy in the plugin's report and the default;
 - the plugin's pick itself. Tied picks count by their mean.
 Where the cache measured energy (nvml_energy, ps_energy), the same with energy.
+
+Registers and spills (--resources): `measured` (default) states to the plugin those of the
+build the tuner measured, where the problem names it and that compiler runs here (nvcc;
+energy.measured_build); otherwise, and with `clang`, the plugin takes ptxas's on clang's
+build. Each configuration records which (`resources_from`).
 
 --rows FILE writes every compiled configuration as a dataset row
 (docs/dataset-format.md): the cost models' inputs for that launch, as the plugin computed
@@ -33,7 +38,7 @@ import zlib
 import numpy as np
 import scipy.stats
 
-from energy import jsonl, plugin_compile, tuning_problem
+from energy import jsonl, measured_build, plugin_compile, tuning_problem
 from energy.dataset import DatasetError
 from energy.ranking import correlation, pick_metrics, predicted_best
 from energy.tuning_cache import REPO_ROOT, read_tuning_cache
@@ -57,6 +62,8 @@ def measured_configurations(cache):
     merged = grouped[cache.params].first()
     for column in measured:
         merged[column] = grouped[column].mean()
+    if "registers" in frame and frame["registers"].notna().any():
+        merged["registers"] = grouped["registers"].first()
     merged["runs"] = grouped.size()
     return merged.reset_index()
 
@@ -95,6 +102,21 @@ def objective_metrics(measured, predicted, occupancy, default_index):
         "picks": {name: None if chosen is None else pick_metrics(measured, chosen)
                   for name, chosen in picks.items()},
     }
+
+
+def registers_check(rows, predictions):
+    """How the registers the plugin used compare with those the cache recorded for the
+    measured binary (Kernel Tuner's num_regs)."""
+    pairs = [(r["registers"], p["model_inputs"]["register_estimate"])
+             for r, p in zip(rows, predictions)
+             if r.get("registers") == r.get("registers") and r.get("registers") is not None
+             and "register_estimate" in p["model_inputs"]]
+    if not pairs:
+        return None
+    differences = [abs(stated - recorded) for recorded, stated in pairs]
+    return {"configs": len(pairs), "equal": sum(d == 0 for d in differences),
+            "median_abs_difference": float(np.median(differences)),
+            "max_abs_difference": float(max(differences))}
 
 
 def load_boards():
@@ -188,8 +210,14 @@ class CacheEvaluation:
             {"config": self._params(r), "measured_time_s": r["time_s"],
              "measured_energy_j": r.get("energy_j"), "predicted_time_s": p["time_s"],
              "predicted_energy_j": p["energy_j"], "occupancy": p["occupancy"],
-             "kept_calls": p.get("kept_calls", [])}
+             "resources_from": p["resources_from"], "kept_calls": p.get("kept_calls", [])}
             for r, p in zip(rows, predictions)]
+        if "registers" in self.configs:
+            result["registers_check"] = registers_check(rows, predictions)
+        result["resources_from"] = {}
+        for p in predictions:
+            source = p["resources_from"]
+            result["resources_from"][source] = result["resources_from"].get(source, 0) + 1
         # Configurations whose clang build still calls a function the prediction
         # inlined (the tuners' compilers may have inlined it).
         result["kept_calls"] = sum(1 for p in predictions if p.get("kept_calls"))
@@ -221,19 +249,34 @@ class CacheEvaluation:
                         "analytic_energy_j": p["energy_j"], "params": self._params(row),
                         "launch": {"block": p["block"], "grid_blocks": p["grid_blocks"],
                                    "grid": p["grid"]},
-                        "features": p["model_inputs"], "source": source,
+                        "features": p["model_inputs"], "resources_from": p["resources_from"],
+                        "source": source,
                         "method": "Kernel Tuner / KTT measurement, see source"})
             rows.append(out)
         return rows
 
 
-def run(evaluations, tools, cache_dir, workers, log):
+def predict(tools, problem, config, board, arch, cache_dir, nvcc):
+    """The plugin's prediction, with the measured build's registers and spills where nvcc
+    (its identity, or None for clang's resources) can build them."""
+    found = measured_build.resources(problem, config, arch, cache_dir, nvcc)
+    if found and found["ok"]:
+        result = plugin_compile.predict(tools, problem, config, board, arch, cache_dir,
+                                        measured_build.force_suffix(found))
+        source = problem.measured_build["compiler"]
+    else:
+        result = plugin_compile.predict(tools, problem, config, board, arch, cache_dir)
+        source = "clang" + (f" ({found['error']})" if found else "")
+    return {**result, "resources_from": source}
+
+
+def run(evaluations, tools, cache_dir, workers, log, nvcc):
     """Fill every evaluation's predictions, compiling `workers` at a time."""
     jobs = [(e, i, config) for e in evaluations for i, config in e.jobs()]
     done = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(plugin_compile.predict, tools, e.problem, config,
-                               e.board["board"], e.board["arch"], cache_dir): (e, i)
+        futures = {pool.submit(predict, tools, e.problem, config, e.board["board"],
+                               e.board["arch"], cache_dir, nvcc): (e, i)
                    for e, i, config in jobs}
         for future in concurrent.futures.as_completed(futures):
             evaluation, index = futures[future]
@@ -281,13 +324,13 @@ def _number(value, digits=2):
 def format_table(results):
     """A Markdown table: one row per (kernel, board, objective)."""
     lines = ["| problem | board | objective | n | Spearman | Kendall | plugin regret (pct) "
-             "| random | max occupancy | default | pred/meas |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| random | max occupancy | default | pred/meas | registers from |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         board = r["board"] or r["cache"]["device_name"]
         if "skipped" in r:
             lines.append(f"| {r['problem']} | {board} | skipped: {r['skipped']} "
-                         "| | | | | | | | |")
+                         "| | | | | | | | | |")
             continue
         for objective in ("time", "energy"):
             if objective not in r:
@@ -299,8 +342,20 @@ def format_table(results):
             lines.append(f"| {r['problem']} | {board} | {objective} | {r['compiled']} "
                          f"| {_number(m['spearman'])} | {_number(m['kendall'])} | "
                          + " | ".join(cells)
-                         + f" | {_number(m['median_predicted_over_measured'], 3)} |")
+                         + f" | {_number(m['median_predicted_over_measured'], 3)} | "
+                         + _sources(r["resources_from"]) + " |")
     return "\n".join(lines)
+
+
+def _sources(counts):
+    """'nvcc' where every configuration's resources came from nvcc, else the counts."""
+    by_compiler = {}
+    for source, count in counts.items():
+        compiler = source.split(" (")[0]
+        by_compiler[compiler] = by_compiler.get(compiler, 0) + count
+    if len(by_compiler) == 1:
+        return next(iter(by_compiler))
+    return ", ".join(f"{c} {n}" for c, n in sorted(by_compiler.items()))
 
 
 def write_plot(results, path):
@@ -357,6 +412,10 @@ def main(argv=None):
     parser.add_argument("--plugin", default=DEFAULT_PLUGIN, help="energy.so (default: %(default)s)")
     parser.add_argument("--cache-dir", default=default_cache_dir(),
                         help="compile results cache (default: %(default)s)")
+    parser.add_argument("--resources", choices=("measured", "clang"), default="measured",
+                        help="registers and spills: those of the build the tuner measured "
+                             "where its compiler (nvcc) runs here, else clang's (default: "
+                             "%(default)s); or always clang's")
     args = parser.parse_args(argv)
     if args.sample < 2 or args.jobs < 1:
         parser.error("--sample must be at least 2 and -j at least 1")
@@ -379,13 +438,19 @@ def main(argv=None):
         log(f"kt_eval: plugin target option "
             f"{'-energy-gpu' if tools.has_gpu_option else '-energy-arch'}, "
             f"compile cache {args.cache_dir}")
-        run(evaluations, tools, args.cache_dir, args.jobs, log)
+        nvcc = None
+        if args.resources == "measured":
+            nvcc = measured_build.nvcc_identity()
+            if nvcc is None:
+                log(f"kt_eval: warning: no usable {measured_build.NVCC}: registers and "
+                    f"spills from clang's build")
+        run(evaluations, tools, args.cache_dir, args.jobs, log, nvcc)
         results = [e.result() for e in evaluations]
         report = {"format": FORMAT, "command": ["python3", "-m", "energy.kt_eval",
                                                 *(argv if argv is not None else sys.argv[1:])],
                   "plugin": args.plugin,
                   "target_option": "-energy-gpu" if tools.has_gpu_option else "-energy-arch",
-                  "sample": args.sample, "seed": args.seed,
+                  "sample": args.sample, "seed": args.seed, "resources": args.resources,
                   "summary": summarize(results), "results": results}
         print(format_table(results))
         if args.json:

@@ -63,7 +63,7 @@ def toolchain(plugin, clang=os.path.join(LLVM_BIN, "clang++"), cuda_path=CUDA_PA
         raise ToolchainError(f"{plugin}: opt cannot load it: {helped.stderr.strip()}")
     identity = hashlib.sha256()
     for path in (plugin, OPENCL_COMPAT, *sorted(_files_under(CUDA_COMPAT))):
-        identity.update(_file_hash(path).encode())
+        identity.update(file_hash(path).encode())
     stat = os.stat(os.path.realpath(clang))
     identity.update(f"{os.path.realpath(clang)}:{stat.st_mtime_ns}:{stat.st_size}".encode())
     return Toolchain(plugin=plugin, clang=clang, cuda_path=cuda_path,
@@ -71,11 +71,17 @@ def toolchain(plugin, clang=os.path.join(LLVM_BIN, "clang++"), cuda_path=CUDA_PA
                      identity=identity.hexdigest())
 
 
-def compile_command(tools, problem, config, board, arch):
-    """clang's argv for one configuration, with REPORT and OUTPUT as file names."""
+def compile_command(tools, problem, config, board, arch, resources=None):
+    """clang's argv for one configuration, with REPORT and OUTPUT as file names.
+
+    resources: the force-config fields stating the measured build's registers and spills
+    (energy.measured_build.force_suffix), or None for the plugin's own ptxas run.
+    """
     block, grid = problem.block(config), problem.grid(config)
     defines = [f"-D{name}={value}" for name, value in config.items()]
     force = f"{problem.kernel}:{'x'.join(map(str, block))},grid={'x'.join(map(str, grid))}"
+    if resources:
+        force += "," + resources
     plugin = [f"-fplugin={tools.plugin}", f"-fpass-plugin={tools.plugin}",
               "-mllvm", f"-energy-report={REPORT}", "-mllvm", "-energy-objective=time",
               "-mllvm", f"-energy-force-config={force}", *tools.target_flags(board, arch)]
@@ -97,7 +103,7 @@ def compile_command(tools, problem, config, board, arch):
             main, "-o", OUTPUT]
 
 
-def predict(tools, problem, config, board, arch, cache_dir):
+def predict(tools, problem, config, board, arch, cache_dir, resources=None):
     """The plugin's prediction for one configuration, from the cache when it is there.
 
     Returns {"ok": True, "time_s", "energy_j", "occupancy", "block", "grid_blocks", "grid",
@@ -105,9 +111,9 @@ def predict(tools, problem, config, board, arch, cache_dir):
     model_inputs maps the cost models' input names to this launch's values, in the models'
     column order; kept_calls names the functions clang's build still calls.
     """
-    command = compile_command(tools, problem, config, board, arch)
+    command = compile_command(tools, problem, config, board, arch, resources)
     key = hashlib.sha256(json.dumps(
-        [CACHE_FORMAT, tools.identity, [_file_hash(s) for s in problem.sources], command]
+        [CACHE_FORMAT, tools.identity, [file_hash(s) for s in problem.sources], command]
     ).encode()).hexdigest()
     entry = os.path.join(cache_dir, key[:2], key + ".json")
     try:
@@ -117,7 +123,7 @@ def predict(tools, problem, config, board, arch, cache_dir):
         pass
     result = _run(command, problem, config)
     if result is not None:
-        _write_atomically(entry, result)
+        write_atomically(entry, result)
         return result
     return {"ok": False, "error": f"compile timed out after {COMPILE_TIMEOUT_S} s"}
 
@@ -134,7 +140,7 @@ def _run(command, problem, config):
         except subprocess.TimeoutExpired:
             return None
         if done.returncode != 0:
-            return {"ok": False, "error": _first_error(done.stderr)}
+            return {"ok": False, "error": first_error(done.stderr)}
         try:
             with open(report, encoding="utf-8") as f:
                 return _prediction(json.load(f), problem, config)
@@ -170,13 +176,13 @@ def _prediction(report, problem, config):
             "kept_calls": [c["callee"] for c in forced[0].get("kept_calls", [])]}
 
 
-def _first_error(stderr):
+def first_error(stderr):
     lines = stderr.strip().splitlines()
     errors = [line for line in lines if "error" in line]
     return (errors or lines or ["failed without a message"])[0].strip()
 
 
-def _write_atomically(path, value):
+def write_atomically(path, value):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with tempfile.NamedTemporaryFile("w", dir=os.path.dirname(path), delete=False,
                                      suffix=".tmp", encoding="utf-8") as f:
@@ -190,6 +196,6 @@ def _files_under(folder):
             yield os.path.join(root, name)
 
 
-def _file_hash(path):
+def file_hash(path):
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()

@@ -31,7 +31,9 @@ DATA_FOLDER = "public-measurements"
 
 # Kernel Tuner metric -> (column, unit factor to SI).
 _KT_MEASURES = {"nvml_energy": ("energy_j", 1.0), "ps_energy": ("energy_j", 1.0),
-                "nvml_power": ("power_w", 1.0), "core_freq": ("clock_mhz", 1.0)}
+                "nvml_power": ("power_w", 1.0), "core_freq": ("clock_mhz", 1.0),
+                # The measured binary's registers per thread (Kernel Tuner's metric).
+                "num_regs": ("registers", 1.0)}
 _TIME_UNITS = {"Seconds": 1.0, "Milliseconds": 1e-3, "Microseconds": 1e-6,
                "Nanoseconds": 1e-9}
 
@@ -41,8 +43,9 @@ class TuningCache:
     """One file's valid measurements.
 
     frame: one row per measurement: `config` (the values joined by commas, as Kernel
-    Tuner keys its cache), one column per parameter, `time_s`, `energy_j` and `power_w`
-    (NaN where not measured), and the provenance columns file, repository, commit,
+    Tuner keys its cache), one column per parameter, `time_s`, `energy_j`, `power_w`,
+    `clock_mhz` and `registers` (the measured binary's registers per thread; NaN where
+    not measured or recorded), and the provenance columns file, repository, commit,
     device_name. KTT files may hold several rows per configuration (repeated runs).
     """
     path: str
@@ -80,7 +83,8 @@ def read_tuning_cache(path, device_name=None):
         raise DatasetError(f"{path}: no valid measurements")
     repository, commit = provenance_of(path)
     frame = pd.DataFrame.from_records(records, columns=[*params, "time_s", "energy_j",
-                                                        "power_w", "clock_mhz"])
+                                                        "power_w", "clock_mhz",
+                                                        "registers"])
     frame.insert(0, "config", [",".join(str(r[p]) for p in params) for r in records])
     frame["file"] = path
     frame["repository"] = repository

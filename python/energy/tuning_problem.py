@@ -40,6 +40,9 @@ class TuningProblem:
     default: dict             # the default configuration, or None
     caches: list              # absolute paths
     notes: list
+    # How the measured binaries were built: {"compiler": "nvcc" | "nvrtc" | ...,
+    # "flags": [...]}, or None (energy.measured_build)
+    measured_build: dict = None
 
     def block(self, config):
         return [int(config.get(name, 1)) for name in self.block_size_names]
@@ -104,6 +107,12 @@ def load(name_or_path):
     default = spec.get("default")
     if default is not None and not isinstance(default, dict):
         raise DatasetError(f"{path}: 'default' must be an object or null")
+    build = spec.get("measured_build")
+    if build is not None and not (isinstance(build, dict) and
+                                  isinstance(build.get("compiler"), str) and
+                                  isinstance(build.get("flags", []), list)):
+        raise DatasetError(f"{path}: 'measured_build' must be an object with a 'compiler' "
+                           f"string and an optional 'flags' list")
     problem = TuningProblem(
         name=need("name", str), spec=path, transcribes=need("transcribes", str),
         language=language, sources=[repo_path(s) for s in need("sources", list)],
@@ -112,7 +121,8 @@ def load(name_or_path):
         block_size_names=spec.get("block_size_names", BLOCK_SIZE_NAMES),
         restrictions=need("restrictions", list), flags=spec.get("flags", []),
         default_extent=spec.get("default_extent"), default=default,
-        caches=[repo_path(c) for c in need("caches", list)], notes=spec.get("notes", []))
+        caches=[repo_path(c) for c in need("caches", list)], notes=spec.get("notes", []),
+        measured_build=build)
     expressions = [*problem.restrictions, *(str(s) for s in problem.problem_size),
                    *(d for ds in problem.grid_div if ds for d in ds)]
     for expression in expressions:

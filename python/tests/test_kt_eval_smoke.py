@@ -11,7 +11,7 @@ import os
 import subprocess
 import unittest
 
-from energy import kt_eval, tuning_problem
+from energy import kt_eval, measured_build, tuning_problem
 
 from tests import util
 
@@ -68,6 +68,13 @@ class KtEvalSmokeTest(util.TempDirTest):
                 self.assertTrue(0 <= pick["percentile"] <= 100)
             self.assertEqual(len(r["configs"]), r["compiled"])
             self.assertIn(m["best_config"], [c["config"] for c in r["configs"]])
+            # Registers as KTT's NVRTC build has them, where nvcc can build for the board
+            # (CUDA 13 has no sm_61: the GTX 1070 keeps clang's).
+            if r["arch"] == "sm_75" and measured_build.nvcc_identity():
+                self.assertEqual(r["resources_from"], {"nvrtc": r["compiled"]})
+            for c in r["configs"]:
+                self.assertTrue(c["resources_from"] == "nvrtc" or
+                                c["resources_from"].startswith("clang"), c)
         self.assertIn("time", report["summary"])
         self.check_rows(evaluated)
 
@@ -88,6 +95,7 @@ class KtEvalSmokeTest(util.TempDirTest):
             self.assertEqual(row["kernel"], "directCoulombSum")
             self.assertEqual(row["problem"], PROBLEM)
             self.assertEqual(row["status"], "ok")
+            self.assertIn("resources_from", row)
             self.assertEqual(row["source"]["repository"], "HiPerCoRe/KTT")
             key = (row["gpu"], json.dumps(row["params"], sort_keys=True))
             self.assertEqual(row["time_s"], measured[key])

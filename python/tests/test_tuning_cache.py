@@ -30,6 +30,9 @@ class KernelTunerCacheTest(util.TempDirTest):
         # The observed clock where the entry has one (core_freq, MHz).
         self.assertTrue(math.isnan(cache.frame["clock_mhz"][0]))
         self.assertEqual(cache.frame["clock_mhz"][1], 1710.0)
+        # The measured binary's registers where the entry records them (num_regs).
+        self.assertTrue(math.isnan(cache.frame["registers"][0]))
+        self.assertEqual(cache.frame["registers"][1], 40)
 
     def test_failed_entries_are_counted_by_reason(self):
         cache = dataset.load_tuning_cache(fixture("kernel_tuner_open.json"))

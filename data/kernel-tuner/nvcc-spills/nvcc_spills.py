@@ -14,7 +14,6 @@ local_frame_bytes taken from nvcc's build; everything else as clang's build left
 """
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -23,11 +22,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 ROWS = os.path.join(REPO, "data", "kernel-tuner", "rows", "kt-rows.jsonl")
 OUT = os.path.join(HERE, "nvcc-spills.json")
-NVCC = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
-SOURCES = {p: os.path.join(REPO, "..", "shared", "data", "public-measurements", p, "convolution.cu")
-           for p in ("convolution", "convolution-a4000")}
-PTXAS = re.compile(r"Function properties for \w*convolution_kernel\w*\n\s*(\d+) bytes stack frame, "
-                   r"(\d+) bytes spill stores, (\d+) bytes spill loads\n.*?Used (\d+) registers")
+sys.path.insert(0, os.path.join(REPO, "python"))
+from energy import measured_build, tuning_problem  # noqa: E402
+
+NVCC = os.environ.get("NVCC", measured_build.NVCC)
+SOURCES = ("convolution", "convolution-a4000")
 
 
 def conv_rows():
@@ -45,14 +44,14 @@ def compile_all():
     for r in conv:
         if key(r) in table:
             continue
-        argv = [NVCC, f"-arch={r['arch']}", "-cubin", "-o", os.devnull, "-Xptxas", "-v",
-                *(f"-D{k}={v}" for k, v in r["params"].items()), SOURCES[r["problem"]]]
+        problem = tuning_problem.load(r["problem"])
+        argv = measured_build.command(problem, r["params"], r["arch"], nvcc=NVCC)
         done = subprocess.run(argv, capture_output=True, text=True)
-        m = PTXAS.search(done.stderr)
-        if done.returncode != 0 or not m:
+        found = measured_build.parse_ptxas(done.stderr, problem.kernel)
+        if done.returncode != 0 or not found:
             sys.exit(f"{key(r)}: {done.stderr[-500:]}")
-        table[key(r)] = {"frame": int(m[1]), "stores": int(m[2]), "loads": int(m[3]),
-                         "regs": int(m[4])}
+        table[key(r)] = {"frame": found["stack_frame"], "stores": found["spill_stores"],
+                         "loads": found["spill_loads"], "regs": found["registers"]}
         with open(OUT, "w", encoding="utf-8") as f:
             json.dump(dict(sorted(table.items())), f, indent=0)
             f.write("\n")
