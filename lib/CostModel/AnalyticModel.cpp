@@ -166,7 +166,7 @@ struct ThreadWork {
   double StreamedBytes = 0; // the same without the block's reuse
   double L2Bytes = 0;       // sectors through L2, partial rows included
   double GlobalAccesses = 0;
-  double L1Bytes = 0;       // shared, local and global bytes through L1
+  double L1Bytes = 0;       // shared, local, spill and global bytes through L1
   double AtomicBytes = 0;   // L2 traffic of global atomics
   double SameAddressAtomics = 0; // of them, on the grid's one address
   double Barriers = 0;
@@ -216,13 +216,16 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.Conversions = nonNegative(F.conversions);
   W.Sfu = Special;
   W.Shuffles = nonNegative(F.warp_shuffles);
-  // Spill code issues a load or store per 4-byte register it moves. The
-  // values ptxas spills are few and stay in L1 while the frames fit there
-  // (addLocalMemoryMisses counts what does not); their L1 bandwidth is not
-  // charged: measured kernels whose clang build spills ran near their best.
+  // Spill code issues a load or store per 4-byte register it moves, and
+  // moves it through L1 like a local array: local memory is laid out so
+  // that a warp's threads reading the same slot read 32 consecutive words
+  // ([CPG], "Device Memory Accesses", "Local Memory"), 128 bytes of L1
+  // bandwidth per warp-wide spill access. What the
+  // resident threads' frames leave outside L1 moves on to L2 and DRAM
+  // (addLocalMemoryMisses).
+  double Spilled = nonNegative(F.spill_bytes);
   W.Instructions = nonNegative(F.instructions) +
-                   Special * SpecialFnExtraFp32Ops +
-                   nonNegative(F.spill_bytes) / 4;
+                   Special * SpecialFnExtraFp32Ops + Spilled / 4;
   MemoryTraffic M = memoryTraffic(F, Q);
   W.DramBytes = M.DramBytes;
   W.StreamedBytes = M.StreamedBytes;
@@ -241,8 +244,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
           bankConflictWays(F, Q) +
       Banked(F.local_load_bytes + F.local_store_bytes,
              F.local_loads + F.local_stores) +
-      Banked(M.L1Bytes, M.L1Accesses) +
-
+      Banked(M.L1Bytes, M.L1Accesses) + Spilled +
       nonNegative(F.shared_atomics) * SharedAtomicAccesses * MinBankBytes;
   W.AtomicBytes = nonNegative(F.global_atomics) * SectorBytes;
   W.SameAddressAtomics = nonNegative(F.global_same_address_atomics);

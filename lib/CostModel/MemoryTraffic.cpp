@@ -189,17 +189,20 @@ double reuseInL1(const KernelFeatures &F, const CostQuery &Q, CoverSplit L2) {
          Stores;
 }
 
-/// Local arrays (the ones the registers cannot hold) are cached like global
-/// data: the frames of the threads resident on an SM stay in what shared
-/// memory leaves of L1, those of the whole GPU in L2; the share that does
-/// not fit moves on to the next level. Adds that traffic (per thread) to
-/// W's L2 and DRAM bytes. Spill code is left out: where in the code it runs
-/// is not known (see threadWork).
+/// Local memory (arrays the registers cannot hold, ptxas's spill slots) is
+/// cached like global data (CUDA C++ Programming Guide, "Device Memory
+/// Accesses", "Local Memory": cached in L1 and L2): the frames of the threads
+/// resident on an SM stay in what shared memory leaves of L1, those of the
+/// whole GPU in L2; the share that does not fit moves on to the next level.
+/// Adds that traffic (per thread) to W's L2 and DRAM bytes. A spill access
+/// moves 4 bytes (one register).
 void addLocalMemoryMisses(const KernelFeatures &F, const CostQuery &Q,
                           MemoryTraffic &W) {
-  double Bytes =
-      nonNegative(F.local_load_bytes) + nonNegative(F.local_store_bytes);
-  double Accesses = nonNegative(F.local_loads) + nonNegative(F.local_stores);
+  double Spilled = nonNegative(F.spill_bytes);
+  double Bytes = nonNegative(F.local_load_bytes) +
+                 nonNegative(F.local_store_bytes) + Spilled;
+  double Accesses =
+      nonNegative(F.local_loads) + nonNegative(F.local_stores) + Spilled / 4;
   double Frame = nonNegative(F.local_frame_bytes);
   if (Bytes <= 0 || Frame <= 0)
     return;
