@@ -150,6 +150,14 @@ Error KernelPlanner::setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
                        "'");
     It->Candidates = {Value};
   }
+  // Stated registers describe one binary: one value of every tunable.
+  if (Force->Resources)
+    for (const Tunable &T : P.Tunables)
+      if (T.Candidates.size() > 1)
+        return planError("-energy-force-config states registers for one "
+                         "build of kernel '" +
+                         P.Name + "', but leaves tunable '" + T.Name +
+                         "' open: give its value too");
   return Error::success();
 }
 

@@ -58,6 +58,20 @@
 // SPILLS-NEXT: "spill_bytes": 40,
 // SPILLS: "the forced launch's toolchain spills 16 bytes (stores) and 24 bytes (loads)"
 
+// The registers of one build: every tunable the kernel reads needs its value.
+// RUN: not %clang %cudaflags -O3 -S %clangplugin \
+// RUN:   -mllvm -energy-force-config=saxpy:96,registers=32 %S/Inputs/kernels.cu \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPEN
+// RUN: %clang %cudaflags -O3 -S %clangplugin \
+// RUN:   -mllvm -energy-force-config=saxpy:96,registers=32,ITEMS=2 %S/Inputs/kernels.cu \
+// RUN:   -mllvm -energy-report=%t.items.json -o /dev/null
+// RUN: FileCheck %s --check-prefix=ITEMS --input-file=%t.items.json
+
+// OPEN: error: {{.*}}-energy-force-config states registers for one build of kernel 'saxpy', but leaves tunable 'ITEMS' open: give its value too
+// ITEMS: "kernel": "saxpy
+// ITEMS: "registers_from": "force-config",
+// ITEMS: "register_estimate": 32,
+
 // NOREGS: error: {{.*}}bad -energy-force-config 'tiled_rows:32x8,spill_stores=8': stack_frame, spill_stores and spill_loads need registers=
 // ZERO: error: {{.*}}'tiled_rows:32x8,registers=0': registers=0 is not 1 to 255 (a thread's registers)
 // MANY: error: {{.*}}registers=256 is not 1 to 255
