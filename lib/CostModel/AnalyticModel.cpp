@@ -81,11 +81,8 @@ constexpr double IntOpsPerClockPerSM = 64;
 constexpr double ConversionsPerClockPerSM = 16;
 constexpr double SfuOpsPerClockPerSM = 16;
 constexpr double ShufflesPerClockPerSM = 32;
-// A special function is one MUFU op plus FP32 work around it: range
-// reduction (exp, sin), Newton steps and special-case fixups (IEEE div,
-// sqrt). Estimate from libdevice/ptxas expansions, which run ~4-12 FP32
-// instructions per call.
-constexpr double SpecialFnExtraFp32Ops = 8;
+// A special function is one MUFU op; the FP32 work ptxas adds around the
+// ones it expands is in the features' fp32_ops (CallClassifier.cpp).
 // Tensor ops are counted once per mma/wmma call per thread. Assumption: a
 // call is one wmma m16n16k16 = 2 x 16^3 = 8192 flop per warp = 256 flop per
 // thread (an mma.sync m16n8k16 would be 128).
@@ -206,15 +203,13 @@ double bankConflictWays(const KernelFeatures &F, const CostQuery &Q) {
 
 ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   ThreadWork W;
-  double Special = nonNegative(F.special_fns);
-  W.Fp32 = nonNegative(F.fp32_ops) + nonNegative(F.fp32_fma) +
-           Special * SpecialFnExtraFp32Ops;
+  W.Fp32 = nonNegative(F.fp32_ops) + nonNegative(F.fp32_fma);
   W.Fp16 = nonNegative(F.fp16_ops) + nonNegative(F.fp16_fma);
   W.Fp64 = nonNegative(F.fp64_ops) + nonNegative(F.fp64_fma);
   W.TensorFlops = nonNegative(F.tensor_ops) * TensorFlopsPerThreadOp;
   W.Int = nonNegative(F.int_ops);
   W.Conversions = nonNegative(F.conversions);
-  W.Sfu = Special;
+  W.Sfu = nonNegative(F.special_fns);
   W.Shuffles = nonNegative(F.warp_shuffles);
   // Spill code issues a load or store per 4-byte register it moves, and
   // moves it through L1 like a local array: local memory is laid out so
@@ -224,8 +219,7 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   // resident threads' frames leave outside L1 moves on to L2 and DRAM
   // (addLocalMemoryMisses).
   double Spilled = nonNegative(F.spill_bytes);
-  W.Instructions = nonNegative(F.instructions) +
-                   Special * SpecialFnExtraFp32Ops + Spilled / 4;
+  W.Instructions = nonNegative(F.instructions) + Spilled / 4;
   MemoryTraffic M = memoryTraffic(F, Q);
   W.DramBytes = M.DramBytes;
   W.StreamedBytes = M.StreamedBytes;

@@ -12,6 +12,14 @@ using namespace llvm;
 
 namespace energy {
 
+// A special function that is not a single MUFU op is one plus floating-point
+// work around it: range reduction (exp, sin), Newton steps and special-case
+// fixups (IEEE div, sqrt.rn). Estimate from libdevice/ptxas expansions,
+// which run ~4-12 instructions per call. The `.approx` forms are the MUFU op
+// alone (PTX ISA, "Floating Point Instructions"), and libdevice's inlined
+// bodies count their own work.
+constexpr double ExpandedSpecialOps = 8;
+
 /// `__nv_expf` -> "exp": libdevice names, float suffix dropped.
 static StringRef libdeviceBase(StringRef Name) {
   Name.consume_front("__nv_");
@@ -69,7 +77,11 @@ static CallKind classifyNVVM(StringRef Rest) {
     return CallKind::TextureRead;
   if (Starts("sqrt") || Starts("rsqrt") || Starts("ex2") || Starts("lg2") ||
       Starts("sin.") || Starts("cos.") || Starts("div.") || Starts("rcp."))
-    return CallKind::Special;
+    // sqrt.approx.f, ex2.approx.ftz.f, div.full.f: one MUFU op (div.full is
+    // rcp.approx and a multiply); div.rn.f, sqrt.rn.d: expanded by ptxas.
+    return Rest.contains(".approx") || Starts("div.full")
+               ? CallKind::ApproxSpecial
+               : CallKind::Special;
   if (Starts("fma."))
     return CallKind::FloatFMA;
   if (Starts("add.") || Starts("mul."))
@@ -147,6 +159,8 @@ std::vector<AsmOp> classifyInlineAsm(StringRef Asm) {
                    "div", Float ? CallKind::Special : CallKind::IntOp)
             .Case("cvt", CallKind::Conversion)
             .Default(CallKind::Other);
+    Kind = approximatedIf(Kind, llvm::is_contained(Parts, "approx") ||
+                                    llvm::is_contained(Parts, "full"));
     if (Kind != CallKind::Other)
       Ops.push_back({Kind, Type->first, Type->second});
   }
@@ -183,6 +197,14 @@ void countClassifiedOp(KernelFeatures &Out, CallKind Kind, ScalarKind S,
     Out.conversions += N;
     return;
   case CallKind::Special:
+    // An FP64 function expands into FP64 work; the others (f16 included)
+    // into FP32.
+    Out.special_fns += N;
+    (S == ScalarKind::F64 ? Out.fp64_ops : Out.fp32_ops) +=
+        N * ExpandedSpecialOps;
+    Out.instructions += N * ExpandedSpecialOps;
+    return;
+  case CallKind::ApproxSpecial:
     Out.special_fns += N;
     return;
   case CallKind::Barrier:
@@ -211,6 +233,11 @@ void countTextureRead(KernelFeatures &Out, double Bytes, double W) {
   Out.global_loads += W;
   Out.global_load_bytes += W * Bytes;
   Out.max_access_bytes = std::max(Out.max_access_bytes, Bytes);
+}
+
+CallKind approximatedIf(CallKind Kind, bool MayApproximate) {
+  return Kind == CallKind::Special && MayApproximate ? CallKind::ApproxSpecial
+                                                     : Kind;
 }
 
 CallKind classifyCallee(StringRef Name) {

@@ -16,19 +16,21 @@
 namespace energy {
 
 enum class CallKind {
-  Other,        // counted as an instruction only
-  FloatOp,      // cheap FP op (min, max, abs, floor ...) of the result type
-  FloatFMA,     // fused multiply-add of the result type
-  IntOp,        // integer op (min, max, popc, clz ...)
-  Conversion,   // int<->fp or fp<->fp
-  Special,      // SFU-class or long-latency math: sqrt, exp, div, sin ...
+  Other,         // counted as an instruction only
+  FloatOp,       // cheap FP op (min, max, abs, floor ...) of the result type
+  FloatFMA,      // fused multiply-add of the result type
+  IntOp,         // integer op (min, max, popc, clz ...)
+  Conversion,    // int<->fp or fp<->fp
+  Special,       // SFU-class math that ptxas expands (IEEE div, sqrt.rn,
+                 // library calls): one MUFU op plus FP32 work around it
+  ApproxSpecial, // one MUFU op: the `.approx` forms (rsqrt, ex2, sin ...)
   Barrier,
   Shuffle,
   Vote,
   TensorCore,
-  Atomic,       // memory space from the pointer operand
-  GlobalLoad,   // ldg/ldu: read-only global loads
-  TextureRead,  // tex, tld4, suld: a global load through the texture path
+  Atomic,      // memory space from the pointer operand
+  GlobalLoad,  // ldg/ldu: read-only global loads
+  TextureRead, // tex, tld4, suld: a global load through the texture path
 };
 
 /// The element kinds the feature counts tell apart (F16 covers bf16).
@@ -65,6 +67,12 @@ void countTextureRead(KernelFeatures &Out, double Bytes, double W);
 /// Classifies `llvm.*` intrinsic names (with or without type suffixes) and
 /// libdevice names. Unknown names give CallKind::Other.
 CallKind classifyCallee(llvm::StringRef Name);
+
+/// Kind, or ApproxSpecial for a Special whose approximate form the backend
+/// emits anyway: an operation allowed to approximate (fast-math `afn` or
+/// `arcp`, or a function compiled with unsafe FP math, where NVPTX selects
+/// div.approx, sqrt.approx, sin.approx ...).
+CallKind approximatedIf(CallKind Kind, bool MayApproximate);
 
 } // namespace energy
 

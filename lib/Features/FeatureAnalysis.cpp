@@ -215,6 +215,17 @@ void FeatureCounter::countMemory(const Value *Ptr, Type *AccessTy,
   }
 }
 
+/// Whether NVPTX emits I's approximate form: I allows it (`afn`, or `arcp`
+/// for a division), or I's function is compiled with unsafe FP math, which
+/// selects div.approx and sqrt.approx for every f32 division and root.
+static bool mayApproximate(const Instruction &I) {
+  if (auto *FP = dyn_cast<FPMathOperator>(&I))
+    if (FP->hasApproxFunc() ||
+        (I.getOpcode() == Instruction::FDiv && FP->hasAllowReciprocal()))
+      return true;
+  return I.getFunction()->getFnAttribute("unsafe-fp-math").getValueAsBool();
+}
+
 void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
   KernelFeatures &Out = S.Out;
   if (auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand())) {
@@ -272,8 +283,9 @@ void FeatureCounter::countCall(CallBase &Call, double W, FunctionState &S) {
   case CallKind::Other:
     break;
   default:
-    return countClassifiedOp(Out, Kind, scalarKind(Call.getType()),
-                             lanes(Call.getType()), W);
+    return countClassifiedOp(Out, approximatedIf(Kind, mayApproximate(Call)),
+                             scalarKind(Call.getType()), lanes(Call.getType()),
+                             W);
   }
   if (Callee->isDeclaration() || Callee->isIntrinsic())
     return;
@@ -309,8 +321,11 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
     return countFloatOps(Out, scalarKind(T), W * lanes(T), /*FMA=*/false);
   case Instruction::FDiv:
   case Instruction::FRem:
-    Out.special_fns += W * lanes(T);
-    return;
+    return countClassifiedOp(
+        Out,
+        approximatedIf(CallKind::Special,
+                       I.getOpcode() == Instruction::FDiv && mayApproximate(I)),
+        scalarKind(T), lanes(T), W);
   case Instruction::FCmp: {
     Type *OpTy = I.getOperand(0)->getType();
     return countFloatOps(Out, scalarKind(OpTy), W * lanes(OpTy), /*FMA=*/false);

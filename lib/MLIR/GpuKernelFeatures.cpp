@@ -314,10 +314,9 @@ void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
     Type Operand = Op->getOperand(0).getType();
     return countFloat(Operand, W * lanes(Operand), /*FMA=*/false, Out);
   }
-  if (isa<arith::DivFOp, arith::RemFOp>(Op)) {
-    Out.special_fns += N;
-    return;
-  }
+  if (isa<arith::DivFOp, arith::RemFOp>(Op))
+    return countKind(approximatedIf(CallKind::Special, approximates(Op)), T, W,
+                     Out);
   if (isIntOp(Op)) {
     Out.int_ops += N;
     return;
@@ -328,7 +327,8 @@ void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
     return;
   }
   if (Name.starts_with("math."))
-    return countKind(mathKind(Name), T, W, Out);
+    return countKind(approximatedIf(mathKind(Name), approximates(Op)), T, W,
+                     Out);
   if (Name.starts_with("index.")) {
     if (!Name.starts_with("index.cast"))
       Out.int_ops += N;

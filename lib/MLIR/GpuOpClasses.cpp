@@ -29,6 +29,17 @@ bool contracts(Operation *Op) {
                                             arith::FastMathFlags::contract);
 }
 
+bool approximates(Operation *Op) {
+  auto FM = dyn_cast<arith::ArithFastMathInterface>(Op);
+  arith::FastMathFlagsAttr Flags = FM ? FM.getFastMathFlagsAttr() : nullptr;
+  if (!Flags)
+    return false;
+  auto Allowed = arith::FastMathFlags::afn;
+  if (isa<arith::DivFOp>(Op))
+    Allowed = Allowed | arith::FastMathFlags::arcp;
+  return arith::bitEnumContainsAny(Flags.getValue(), Allowed);
+}
+
 Operation *fusedOperand(Operation *Add) {
   if (!isa<arith::AddFOp, arith::SubFOp>(Add) || !contracts(Add))
     return nullptr;

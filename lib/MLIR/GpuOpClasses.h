@@ -25,6 +25,10 @@ bool modeledDialect(mlir::Operation *Op);
 /// Whether Op's fastmath flags allow contraction.
 bool contracts(mlir::Operation *Op);
 
+/// Whether Op's fast-math flags let the backend emit the approximate form of
+/// a special function (`afn`, or `arcp` for a division).
+bool approximates(mlir::Operation *Op);
+
 /// The mulf an addf/subf fuses with into an FMA: an operand mulf with one
 /// use, both allowing contraction. The backend fuses at most one product.
 mlir::Operation *fusedOperand(mlir::Operation *Add);

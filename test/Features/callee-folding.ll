@@ -8,12 +8,13 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; @helper called in a loop of 4: its load, fmul, sqrt and barrier count 4x;
 ; the caller's own fadd 4x. instructions: 4 x 5 (helper) + 1 + 4 x 5 + 2
-; (the two phis issue nothing).
+; (the two phis issue nothing), plus the 8 FP32 instructions ptxas expands
+; each IEEE sqrt with (4 x 8, also in fp32_ops).
 ; CHECK-LABEL: kernel calls_in_loop
-; CHECK-NEXT:  instructions: 43 instr/thread
-; CHECK-NEXT:  fp32_ops: 8 ops/thread
+; CHECK-NEXT:  instructions: 75 instr/thread
+; CHECK-NEXT:  fp32_ops: 40 ops/thread
 ; CHECK:       special_fns: 4 ops/thread
-; CHECK-NEXT:  flops: 8 flop/thread
+; CHECK-NEXT:  flops: 40 flop/thread
 ; CHECK-NEXT:  global_loads: 4 accesses/thread
 ; CHECK-NEXT:  global_load_bytes: 16 bytes/thread
 ; CHECK-NEXT:  global_stores: 1 accesses/thread
@@ -37,8 +38,9 @@ exit:
 
 ; One call outside the loop and one in it (4x): @helper counts 5x.
 ; @helper_loop has its own loop of 3 and is called once: its fadd counts 3x.
+; fp32_ops: 5 fmul + 3 fadd + 5 x 8 for the sqrt's expansion.
 ; CHECK-LABEL: kernel two_sites
-; CHECK:       fp32_ops: 8 ops/thread
+; CHECK:       fp32_ops: 48 ops/thread
 ; CHECK:       special_fns: 5 ops/thread
 ; CHECK:       global_loads: 5 accesses/thread
 ; CHECK:       barriers: 5 ops/thread

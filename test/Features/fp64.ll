@@ -1,27 +1,29 @@
-; FP64 arithmetic and FMA; fdiv is a special function whatever its type.
+; FP64 arithmetic and FMA; fdiv is a special function whatever its type, its
+; expansion FP64 work.
 ; RUN: %opt %loadenergy -passes='print<energy-features>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --match-full-lines
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; ops: fadd, fmul, fsub, fcmp, fneg = 5; FMA: fma, fmuladd, fmul+fadd contract = 3.
-; flops = 5 + 2*3 = 11; 8 bytes stored: intensity 11/8.
+; ops: fadd, fmul, fsub, fcmp, fneg = 5, and the 8 FP64 instructions ptxas
+; expands the IEEE fdiv with; FMA: fma, fmuladd, fmul+fadd contract = 3.
+; flops = 13 + 2*3 = 19; 8 bytes stored: intensity 19/8.
 ; CHECK-LABEL: kernel fp64_mix
-; CHECK-NEXT:  instructions: 13 instr/thread
+; CHECK-NEXT:  instructions: 21 instr/thread
 ; CHECK-NEXT:  fp32_ops: 0 ops/thread
 ; CHECK-NEXT:  fp32_fma: 0 ops/thread
 ; CHECK-NEXT:  fp16_ops: 0 ops/thread
 ; CHECK-NEXT:  fp16_fma: 0 ops/thread
-; CHECK-NEXT:  fp64_ops: 5 ops/thread
+; CHECK-NEXT:  fp64_ops: 13 ops/thread
 ; CHECK-NEXT:  fp64_fma: 3 ops/thread
 ; CHECK-NEXT:  int_ops: 1 ops/thread
 ; CHECK-NEXT:  conversions: 0 ops/thread
 ; CHECK-NEXT:  special_fns: 1 ops/thread
-; CHECK-NEXT:  flops: 11 flop/thread
+; CHECK-NEXT:  flops: 19 flop/thread
 ; CHECK:       global_store_bytes: 8 bytes/thread
 ; CHECK:       max_access_bytes: 8 bytes
-; CHECK:       arithmetic_intensity: 1.375 flop/byte
+; CHECK:       arithmetic_intensity: 2.375 flop/byte
 define void @fp64_mix(ptr addrspace(1) %out, double %a, double %b) {
   %1 = fadd double %a, %b
   %2 = fmul double %1, %a

@@ -659,6 +659,25 @@ TEST(AnalyticModel, BlocksRunningTogetherShareTiles) {
               1e-6);
 }
 
+TEST(AnalyticModel, SpecialFunctionsCostTheirMufuOpOnly) {
+  // A special function is one op on the SFU (16 a clock per SM); the FP32
+  // work ptxas adds around an expanded one comes in the features' fp32_ops.
+  // 1000 approximate rsqrts per thread: SFU-bound, with no FP32 work added
+  // (before, each was charged 8 FP32 ops too).
+  KernelFeatures F = saxpy();
+  F.special_fns = 1000;
+  F.instructions = 1000;
+  uint64_t Items = uint64_t(1) << 24;
+  AnalyticBreakdown B = analyzeOnDefaults(query(F, h100(), 256, Items / 256));
+  EXPECT_STREQ(B.Limiter, "sfu");
+  KernelFeatures Expanded = F; // the same as IEEE divisions: + 8 FP32 each
+  Expanded.fp32_ops += 8000;
+  Expanded.instructions += 8000;
+  AnalyticBreakdown E =
+      analyzeOnDefaults(query(Expanded, h100(), 256, Items / 256));
+  EXPECT_GT(E.Prediction.TimeSeconds, B.Prediction.TimeSeconds);
+}
+
 TEST(AnalyticModel, SpillsCostIssueSlotsAndL1Bandwidth) {
   // ptxas's spill code issues a load or store per register it moves, and a
   // warp-wide spill access moves 32 x 4 bytes through L1. An issue-bound

@@ -15,16 +15,43 @@
 using namespace energy;
 
 TEST(CallClassifier, LibdeviceAndIntrinsicsAgree) {
+  // Special functions all; the .approx intrinsics (and div.full) are the
+  // MUFU op alone, a library call or an IEEE form is expanded around it.
   EXPECT_EQ(classifyCallee("__nv_expf"), CallKind::Special);
   EXPECT_EQ(classifyCallee("llvm.exp.f32"), CallKind::Special);
-  EXPECT_EQ(classifyCallee("llvm.nvvm.ex2.approx.f"), CallKind::Special);
+  EXPECT_EQ(classifyCallee("llvm.nvvm.ex2.approx.f"), CallKind::ApproxSpecial);
   EXPECT_EQ(classifyCallee("__nv_rsqrtf"), CallKind::Special);
-  EXPECT_EQ(classifyCallee("llvm.nvvm.rsqrt.approx.f"), CallKind::Special);
+  EXPECT_EQ(classifyCallee("llvm.nvvm.rsqrt.approx.f"),
+            CallKind::ApproxSpecial);
+  EXPECT_EQ(classifyCallee("llvm.nvvm.div.full"), CallKind::ApproxSpecial);
+  EXPECT_EQ(classifyCallee("llvm.nvvm.div.rn.f"), CallKind::Special);
+  EXPECT_EQ(classifyCallee("llvm.nvvm.sqrt.rn.d"), CallKind::Special);
+  // What may approximate, the backend emits approximately.
+  EXPECT_EQ(approximatedIf(CallKind::Special, true), CallKind::ApproxSpecial);
+  EXPECT_EQ(approximatedIf(CallKind::Special, false), CallKind::Special);
+  EXPECT_EQ(approximatedIf(CallKind::FloatOp, true), CallKind::FloatOp);
   EXPECT_EQ(classifyCallee("__nv_fabsf"), CallKind::FloatOp);
   EXPECT_EQ(classifyCallee("__nv_fmaf"), CallKind::FloatFMA);
   EXPECT_EQ(classifyCallee("llvm.fmuladd.f32"), CallKind::FloatFMA);
   EXPECT_EQ(classifyCallee("__nv_float2int_rn"), CallKind::Conversion);
   EXPECT_EQ(classifyCallee("__nv_min"), CallKind::IntOp);
+}
+
+TEST(CallClassifier, ExpandedSpecialFunctionsCountTheirWork) {
+  // An IEEE division expands into ~8 instructions of its own type around the
+  // MUFU op (FP64 work for a double); an approximate one is the MUFU op.
+  std::vector<AsmOp> Ops =
+      classifyInlineAsm("ex2.approx.f32 %0, %1; div.rn.f64 %0, %1, %2;");
+  ASSERT_EQ(Ops.size(), 2u);
+  EXPECT_EQ(Ops[0].Kind, CallKind::ApproxSpecial);
+  EXPECT_EQ(Ops[1].Kind, CallKind::Special);
+  KernelFeatures F;
+  for (const AsmOp &Op : Ops)
+    countClassifiedOp(F, Op.Kind, Op.Scalar, Op.Lanes, /*W=*/2);
+  EXPECT_EQ(F.special_fns, 4);
+  EXPECT_EQ(F.fp32_ops, 0);
+  EXPECT_EQ(F.fp64_ops, 16);
+  EXPECT_EQ(F.instructions, 16);
 }
 
 TEST(CallClassifier, NVVMSynchronizationAndTensorCores) {
