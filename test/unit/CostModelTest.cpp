@@ -108,6 +108,29 @@ CostQuery query(const KernelFeatures &F, const GpuArch &A, unsigned Threads,
   return Q;
 }
 
+/// What DRAM moves in a prediction, up to a constant: its utilization times
+/// its time.
+double dramMoved(const AnalyticBreakdown &B) {
+  return B.DramUtilization * B.Prediction.TimeSeconds;
+}
+
+/// F with each thread's local frame of Frame bytes, in 256-thread blocks
+/// over 2^24 threads on the H100.
+AnalyticBreakdown withLocalFrame(KernelFeatures F, double Frame) {
+  F.local_frame_bytes = Frame;
+  uint64_t Threads = uint64_t(1) << 24;
+  return analyzeOnDefaults(query(F, h100(), 256, Threads / 256));
+}
+
+/// The share of the H100's local frames of Frame bytes a thread that neither
+/// L1 nor L2 holds, with 8 blocks of 256 threads resident per SM.
+double shareOutsideTheCaches(double Frame) {
+  double FramesPerSM = Frame * 8 * 256;
+  double InL1 = h100().UnifiedL1Bytes / FramesPerSM;
+  double InL2 = h100().L2Bytes / (FramesPerSM * h100().SMCount);
+  return (1 - InL1) * (1 - InL2);
+}
+
 //===-- Analytic model ----------------------------------------------------===//
 
 TEST(AnalyticModel, StreamingKernelRunsAtDramBandwidth) {
@@ -699,10 +722,7 @@ TEST(AnalyticModel, SpillsCostIssueSlotsAndL1Bandwidth) {
   EXPECT_STREQ(S.Limiter, "shared");
   EXPECT_NEAR(S.Prediction.TimeSeconds / Base.Prediction.TimeSeconds, 4.0, 0.1);
   // DRAM moves saxpy's bytes only: the frames stay in L1.
-  auto Moved = [](const AnalyticBreakdown &B) {
-    return B.DramUtilization * B.Prediction.TimeSeconds;
-  };
-  EXPECT_NEAR(Moved(S) / Moved(Base), 1.0, 1e-9);
+  EXPECT_NEAR(dramMoved(S) / dramMoved(Base), 1.0, 1e-9);
 }
 
 TEST(AnalyticModel, SpillFramesBeyondTheCachesReachDram) {
@@ -712,21 +732,10 @@ TEST(AnalyticModel, SpillFramesBeyondTheCachesReachDram) {
   KernelFeatures F = saxpy();
   F.instructions = 1000;
   F.spill_bytes = 4000;
-  uint64_t Items = uint64_t(1) << 24;
-  auto Breakdown = [&](double Frame) {
-    KernelFeatures K = F;
-    K.local_frame_bytes = Frame;
-    return analyzeOnDefaults(query(K, h100(), 256, Items / 256));
-  };
-  auto Moved = [](const AnalyticBreakdown &B) {
-    return B.DramUtilization * B.Prediction.TimeSeconds;
-  };
-  AnalyticBreakdown Small = Breakdown(64), Big = Breakdown(4096);
-  double FramesPerSM = 4096.0 * 8 * 256;
-  double InL1 = h100().UnifiedL1Bytes / FramesPerSM;
-  double InL2 = h100().L2Bytes / (FramesPerSM * h100().SMCount);
-  double PerThread = 12 + 4000 * (1 - InL1) * (1 - InL2);
-  EXPECT_NEAR(Moved(Big) / Moved(Small), PerThread / 12, 1e-6);
+  AnalyticBreakdown Small = withLocalFrame(F, 64),
+                    Big = withLocalFrame(F, 4096);
+  double PerThread = 12 + 4000 * shareOutsideTheCaches(4096);
+  EXPECT_NEAR(dramMoved(Big) / dramMoved(Small), PerThread / 12, 1e-6);
   EXPECT_STREQ(Big.Limiter, "dram");
   EXPECT_GT(Big.Prediction.TimeSeconds, 10 * Small.Prediction.TimeSeconds);
 }
@@ -793,24 +802,14 @@ TEST(AnalyticModel, LocalFramesBeyondTheCachesReachDram) {
   F.local_loads = 250;
   F.local_load_bytes = 1000;
   uint64_t Items = uint64_t(1) << 24;
-  auto Breakdown = [&](double Frame) {
-    KernelFeatures K = F;
-    K.local_frame_bytes = Frame;
-    return analyzeOnDefaults(query(K, h100(), 256, Items / 256));
-  };
-  auto Moved = [](const AnalyticBreakdown &B) {
-    return B.DramUtilization * B.Prediction.TimeSeconds;
-  };
   CostQuery Q = query(F, h100(), 256, Items / 256);
   ASSERT_EQ(Q.Occ.ActiveBlocksPerSM, 8u);
-  AnalyticBreakdown Small = Breakdown(64), Big = Breakdown(4096);
+  AnalyticBreakdown Small = withLocalFrame(F, 64),
+                    Big = withLocalFrame(F, 4096);
   // 64-byte frames: 128 KiB per SM, in L1; DRAM moves saxpy's 12 bytes.
-  EXPECT_NEAR(Moved(Small) / Moved(Breakdown(0)), 1.0, 1e-9);
-  double FramesPerSM = 4096.0 * 8 * 256;
-  double InL1 = h100().UnifiedL1Bytes / FramesPerSM;
-  double InL2 = h100().L2Bytes / (FramesPerSM * h100().SMCount);
-  double PerThread = 12 + 1000 * (1 - InL1) * (1 - InL2);
-  EXPECT_NEAR(Moved(Big) / Moved(Small), PerThread / 12, 1e-6);
+  EXPECT_NEAR(dramMoved(Small) / dramMoved(withLocalFrame(F, 0)), 1.0, 1e-9);
+  double PerThread = 12 + 1000 * shareOutsideTheCaches(4096);
+  EXPECT_NEAR(dramMoved(Big) / dramMoved(Small), PerThread / 12, 1e-6);
   EXPECT_STREQ(Big.Limiter, "dram");
   EXPECT_GT(Big.Prediction.TimeSeconds, 10 * Small.Prediction.TimeSeconds);
 }
