@@ -28,9 +28,11 @@ These are the training rows of `python3 -m energy.train`.
 """
 
 import argparse
+import collections
 import concurrent.futures
 import importlib.util
 import json
+import math
 import os
 import sys
 import zlib
@@ -109,7 +111,7 @@ def registers_check(rows, predictions):
     measured binary (Kernel Tuner's num_regs)."""
     pairs = [(r["registers"], p["model_inputs"]["register_estimate"])
              for r, p in zip(rows, predictions)
-             if r.get("registers") == r.get("registers") and r.get("registers") is not None
+             if r.get("registers") is not None and not math.isnan(r["registers"])
              and "register_estimate" in p["model_inputs"]]
     if not pairs:
         return None
@@ -214,10 +216,8 @@ class CacheEvaluation:
             for r, p in zip(rows, predictions)]
         if "registers" in self.configs:
             result["registers_check"] = registers_check(rows, predictions)
-        result["resources_from"] = {}
-        for p in predictions:
-            source = p["resources_from"]
-            result["resources_from"][source] = result["resources_from"].get(source, 0) + 1
+        result["resources_from"] = dict(collections.Counter(
+            p["resources_from"] for p in predictions))
         # Configurations whose clang build still calls a function the prediction
         # inlined (the tuners' compilers may have inlined it).
         result["kept_calls"] = sum(1 for p in predictions if p.get("kept_calls"))
@@ -349,10 +349,9 @@ def format_table(results):
 
 def _sources(counts):
     """'nvcc' where every configuration's resources came from nvcc, else the counts."""
-    by_compiler = {}
+    by_compiler = collections.Counter()
     for source, count in counts.items():
-        compiler = source.split(" (")[0]
-        by_compiler[compiler] = by_compiler.get(compiler, 0) + count
+        by_compiler[source.split(" (")[0]] += count
     if len(by_compiler) == 1:
         return next(iter(by_compiler))
     return ", ".join(f"{c} {n}" for c, n in sorted(by_compiler.items()))

@@ -18,8 +18,6 @@ Tuner declares such tunables `constexpr int`, and drops the pragma for 0). The p
 the value, or goes for 0, in a copy of the source compiled beside the original's folder.
 """
 
-import hashlib
-import json
 import os
 import re
 import subprocess
@@ -97,38 +95,37 @@ def resources(problem, config, arch, cache_dir, identity, nvcc=NVCC):
     build = problem.measured_build
     if not build or build.get("compiler") not in ("nvcc", "nvrtc") or identity is None:
         return None
-    argv = command(problem, config, arch, nvcc=nvcc)
-    key = hashlib.sha256(json.dumps(
-        [CACHE_FORMAT, identity, [plugin_compile.file_hash(s) for s in problem.sources],
-         argv[1:]]).encode()).hexdigest()
-    entry = os.path.join(cache_dir, "nvcc", key[:2], key + ".json")
-    try:
-        with open(entry, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        pass
+    key = [CACHE_FORMAT, identity, [plugin_compile.file_hash(s) for s in problem.sources],
+           command(problem, config, arch, nvcc=nvcc)[1:]]
+    result = plugin_compile.cached(os.path.join(cache_dir, "nvcc"), key,
+                                   lambda: _compile(problem, config, arch, nvcc))
+    if result is not None:
+        return result
+    return {"ok": False, "error": f"nvcc timed out after {COMPILE_TIMEOUT_S} s"}
+
+
+def _compile(problem, config, arch, nvcc):
+    """resources()'s result, compiled now; None when nvcc timed out."""
     with open(problem.sources[-1], encoding="utf-8") as f:
         text = f.read()
     rewritten = unroll_by_value(text, config)
     with tempfile.TemporaryDirectory(prefix="energy-nvcc-") as tmp:
+        main = None
         if rewritten != text:
             main = os.path.join(tmp, os.path.basename(problem.sources[-1]))
             with open(main, "w", encoding="utf-8") as f:
                 f.write(rewritten)
-            argv = command(problem, config, arch, main, nvcc)
         try:
-            done = subprocess.run(argv, capture_output=True, text=True,
-                                  timeout=COMPILE_TIMEOUT_S)
+            done = subprocess.run(command(problem, config, arch, main, nvcc),
+                                  capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            return {"ok": False, "error": f"nvcc timed out after {COMPILE_TIMEOUT_S} s"}
+            return None
     if done.returncode != 0:
-        result = {"ok": False, "error": "nvcc: " + plugin_compile.first_error(done.stderr)}
-    else:
-        found = parse_ptxas(done.stderr, problem.kernel)
-        result = {"ok": True, **found} if found else \
-            {"ok": False, "error": f"nvcc: no ptxas report for {problem.kernel}"}
-    plugin_compile.write_atomically(entry, result)
-    return result
+        return {"ok": False, "error": "nvcc: " + plugin_compile.first_error(done.stderr)}
+    found = parse_ptxas(done.stderr, problem.kernel)
+    if not found:
+        return {"ok": False, "error": f"nvcc: no ptxas report for {problem.kernel}"}
+    return {"ok": True, **found}
 
 
 def force_suffix(found):

@@ -112,20 +112,28 @@ def predict(tools, problem, config, board, arch, cache_dir, resources=None):
     column order; kept_calls names the functions clang's build still calls.
     """
     command = compile_command(tools, problem, config, board, arch, resources)
-    key = hashlib.sha256(json.dumps(
-        [CACHE_FORMAT, tools.identity, [file_hash(s) for s in problem.sources], command]
-    ).encode()).hexdigest()
-    entry = os.path.join(cache_dir, key[:2], key + ".json")
+    result = cached(cache_dir, [CACHE_FORMAT, tools.identity,
+                                [file_hash(s) for s in problem.sources], command],
+                    lambda: _run(command, problem, config))
+    if result is not None:
+        return result
+    return {"ok": False, "error": f"compile timed out after {COMPILE_TIMEOUT_S} s"}
+
+
+def cached(cache_dir, key, compute):
+    """compute()'s result, kept as JSON under cache_dir by a hash of `key` (a JSON value)
+    and read from there when present; a None result (a timeout) is returned, not kept."""
+    digest = hashlib.sha256(json.dumps(key).encode()).hexdigest()
+    entry = os.path.join(cache_dir, digest[:2], digest + ".json")
     try:
         with open(entry, encoding="utf-8") as f:
             return json.load(f)
     except (OSError, ValueError):
         pass
-    result = _run(command, problem, config)
+    result = compute()
     if result is not None:
         write_atomically(entry, result)
-        return result
-    return {"ok": False, "error": f"compile timed out after {COMPILE_TIMEOUT_S} s"}
+    return result
 
 
 def _run(command, problem, config):
