@@ -315,8 +315,9 @@ void FeatureCounter::countLeaf(Operation *Op, double W, Scope &S) {
     return countFloat(Operand, W * lanes(Operand), /*FMA=*/false, Out);
   }
   if (isa<arith::DivFOp, arith::RemFOp>(Op))
-    return countKind(approximatedIf(CallKind::Special, approximates(Op)), T, W,
-                     Out);
+    return countKind(approximatedIf(CallKind::Special,
+                                    isa<arith::DivFOp>(Op) && approximates(Op)),
+                     T, W, Out);
   if (isIntOp(Op)) {
     Out.int_ops += N;
     return;

@@ -88,6 +88,21 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // Fast-math flags that allow approximation make a division or a math
+    // function the MUFU op alone (divf with arcp, exp with afn); a remf is
+    // expanded whatever its flags, as on the LLVM side: 8 FP32 ops.
+    // CHECK-LABEL: kernel approximated
+    // CHECK:       fp32_ops: 8 ops/thread
+    // CHECK:       special_fns: 3 ops/thread
+    gpu.func @approximated(%a: f32, %b: f32, %out: memref<?xf32>) kernel {
+      %tid = gpu.thread_id x
+      %q = arith.divf %a, %b fastmath<arcp> : f32
+      %e = math.exp %q fastmath<afn> : f32
+      %r = arith.remf %e, %b fastmath<afn> : f32
+      memref.store %r, %out[%tid] : memref<?xf32>
+      gpu.return
+    }
+
     // A vector<4xf32> access per thread, 16 bytes apart: coalesced, and its
     // arithmetic counts per lane.
     // CHECK-LABEL: kernel vec4
