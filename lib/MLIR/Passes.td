@@ -26,12 +26,14 @@ def EnergyOptimizeGpu : Pass<"energy-optimize-gpu", "::mlir::ModuleOp"> {
   let options = [
     Option<"ObjectiveName", "objective", "std::string", /*default=*/"\"energy\"",
            "energy, time or edp">,
-    Option<"MaxSlowdown", "max-slowdown", "double", /*default=*/"0.10",
+    Option<"MaxSlowdown", "max-slowdown", "double",
+           /*default=*/"*::energy::ObjectiveSpec().MaxSlowdown",
            "energy only: at most this much slower than the fastest "
            "candidate (0.1 = 10%)">,
-    Option<"MinGain", "min-gain", "double", /*default=*/"0.01",
+    Option<"MinGain", "min-gain", "double",
+           /*default=*/"::energy::ObjectiveSpec().MinGain",
            "keep the launch's block unless a candidate is predicted to "
-           "improve the objective by more than this (0.01 = 1%)">,
+           "improve the objective by more than this (0.1 = 10%)">,
     Option<"ArchName", "arch", "std::string", /*default=*/"",
            "sm_XX with tables (else an error), modelled as its default "
            "board; default: the gpu.module's #nvvm.target chip, else sm_90">,

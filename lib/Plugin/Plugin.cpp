@@ -125,7 +125,7 @@ static cl::opt<double, false, TypedSettingParser<double, parseMinGainSetting>>
                 cl::value_desc("g"),
                 cl::desc("Keep the kernel's default launch unless a "
                          "configuration is predicted to improve the "
-                         "objective by more than g of it (default 0.01; "
+                         "objective by more than g of it (default 0.1; "
                          ">= 0, < 1)"));
 namespace {
 /// -energy-tune-all is kept only to say why it is gone: an error as it is

@@ -1,6 +1,6 @@
 // The objective picks a point of the Pareto front, and the launch keeps its
 // block unless the pick is predicted to improve on it by more than min-gain
-// (default 1%). For this saxpy launch (4095 x 1024 threads, sm_90, analytic
+// (default 10%). For this saxpy launch (4095 x 1024 threads, sm_90, analytic
 // model, the best candidates predicted again with their blocks known) every
 // block streams at nearly the same DRAM rate, and the front's points lie
 // within 0.1% of 1024 in energy and time: power does not follow occupancy
@@ -33,14 +33,14 @@
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic workload=1000000})' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WORKLOAD
 
-// ENERGY:   remark: energy: kernel @saxpy: chose block 1024 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 1%; launches: grid 4095 block 1024 -> grid 4095 block 1024
+// ENERGY:   remark: energy: kernel @saxpy: chose block 1024 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 10%; launches: grid 4095 block 1024 -> grid 4095 block 1024
 // ENERGY:   nvvm.reqntid = array<i32: 1024, 1, 1>
 // ENERGY:   gpu.launch_func @kernels::@saxpy blocks in (%c4095, %c1, %c1) threads in (%c1024, %c1, %c1)
 
-// TIME:     remark: energy: kernel @saxpy: chose block 1024 (time): {{.*}} on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 1%; launches: grid 4095 block 1024 -> grid 4095 block 1024
+// TIME:     remark: energy: kernel @saxpy: chose block 1024 (time): {{.*}} on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 10%; launches: grid 4095 block 1024 -> grid 4095 block 1024
 // TIME:     nvvm.reqntid = array<i32: 1024, 1, 1>
 
-// EDP:      remark: energy: kernel @saxpy: chose block 1024 (edp): {{.*}}; the launch's block stays: no candidate is predicted to improve on it by more than 1%;
+// EDP:      remark: energy: kernel @saxpy: chose block 1024 (edp): {{.*}}; the launch's block stays: no candidate is predicted to improve on it by more than 10%;
 // EDP:      nvvm.reqntid = array<i32: 1024, 1, 1>
 
 // SLOWDOWN: remark: energy: kernel @saxpy: chose block 1024 (energy within 0% of the fastest): {{.*}}; the launch's block stays
