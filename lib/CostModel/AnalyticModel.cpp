@@ -89,9 +89,13 @@ constexpr double ShufflesPerClockPerSM = 32;
 constexpr double TensorFlopsPerThreadOp = 256;
 // Each warp scheduler (GpuArch::WarpAllocGranularity of them per SM) issues
 // one warp instruction per clock; a dependent FP32/INT instruction can issue
-// 4 cycles after its producer [JIA: 4 cycles on Volta and Turing], so a
-// scheduler needs 4 ready warps (without ILP) to keep its pipes full
-// (DependentIssueCycles, default 4).
+// 4 cycles after its producer [JIA: 4 cycles on Volta and Turing; VOLK: 6
+// on Maxwell]. The critical path counts every instruction as one
+// step, and its steps mix FP32 work with address arithmetic, conversions and
+// loads that take longer, so the average step does too: DependentIssueCycles
+// ready warps per scheduler (without ILP) keep its pipes full, default 6,
+// chosen held out by kernel on the Kernel Tuner measurements (each fold
+// chose 6 of 2, 3, 4, 6, 8; docs/calibration.md); hopper's fits find 8-12.
 constexpr double IssuePerClockPerScheduler = 1;
 
 // Global memory: DRAM and L2 move 32-byte sectors (SectorBytes,
