@@ -114,11 +114,22 @@ class Evaluator:
 
 
 def describe_rows(tool, path):
-    """Per row: family and constants origin, from energy-model-eval's plain mode."""
+    """Per row with status ok: family, constants origin and predictions, from
+    energy-model-eval's plain mode."""
     done = subprocess.run([tool, path], capture_output=True, text=True)
     if done.returncode != 0:
         raise DatasetError(done.stderr.strip() or f"{tool} failed")
     return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def rows_with_predictions(tool, path):
+    """(row, energy-model-eval's answer for it) for each row of path with status ok."""
+    rows = read_rows([path])
+    described = describe_rows(tool, path)
+    if len(described) != len(rows):
+        raise DatasetError(f"{path}: {len(rows)} rows but {len(described)} answers "
+                           f"from {tool}")
+    return list(zip(rows, described))
 
 
 def pair_metrics(measured, predicted):
@@ -326,9 +337,8 @@ def main(argv=None):
             with open(everything, "w", encoding="utf-8") as f:
                 for row in rows:
                     f.write(json.dumps(row) + "\n")
-            described = describe_rows(args.tool, everything)
             by_family = {}
-            for row, d in zip(rows, described):
+            for row, d in rows_with_predictions(args.tool, everything):
                 by_family.setdefault(d["family"], []).append(row)
             report = {"format": FORMAT,
                       "command": ["python3", "-m", "energy.calibrate",

@@ -22,9 +22,8 @@ import sys
 import numpy as np
 
 from energy import ranking
-from energy.calibrate import DEFAULT_TOOL, describe_rows
+from energy.calibrate import DEFAULT_TOOL, rows_with_predictions
 from energy.dataset import DatasetError
-from energy import jsonl
 
 GAINS = (0.0, 0.01, 0.02, 0.05, 0.08, 0.10, 0.12, 0.15, 0.20, 0.30)
 # Edges of the predicted-gain bins for the pairwise order (the last bin is open).
@@ -38,11 +37,7 @@ def read_pairs(paths, tool, objective):
     key = MEASURED[objective]
     pairs = collections.defaultdict(list)
     for path in paths:
-        rows = [row for _, row in jsonl.read_objects(path) if row.get("status") == "ok"]
-        predictions = describe_rows(tool, path)
-        if len(predictions) != len(rows):
-            raise DatasetError(f"{path}: {len(rows)} rows but {len(predictions)} predictions")
-        for row, prediction in zip(rows, predictions):
+        for row, prediction in rows_with_predictions(tool, path):
             if row.get(key):
                 name = (row.get("problem", row["kernel"]), row["gpu"])
                 pairs[name].append((prediction[key], row[key]))

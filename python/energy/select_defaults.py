@@ -47,14 +47,9 @@ def parse_grid(specs, known):
 
 def default_rows(tool, paths):
     """The rows with status ok whose family runs on the default constants."""
-    rows = []
-    for path in paths:
-        ok = [row for row in calibrate.read_rows([path])]
-        described = calibrate.describe_rows(tool, path)
-        if len(described) != len(ok):
-            raise DatasetError(f"{path}: {len(ok)} rows but {len(described)} predictions")
-        rows += [row for row, d in zip(ok, described)
-                 if d["constants"] == "datasheet defaults"]
+    rows = [row for path in paths
+            for row, d in calibrate.rows_with_predictions(tool, path)
+            if d["constants"] == "datasheet defaults"]
     if not rows:
         raise DatasetError("no row runs on the default constants")
     return rows
