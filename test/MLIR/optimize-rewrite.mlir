@@ -8,7 +8,7 @@
 // The choices are the analytic model's on sm_90 (model=analytic keeps the
 // test independent of the models embedded in the build). The host launches
 // use blocks of 32 threads, which the model predicts 5-10x slower than
-// the chosen blocks: a launch predicted within min-gain (1%) of the best
+// the chosen blocks: a launch predicted within min-gain (10%) of the best
 // keeps its block (objectives.mlir).
 // REQUIRES: mlir
 // RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
