@@ -3,6 +3,7 @@
     python3 -m energy.kt_eval [PROBLEM...] [--sample N] [--seed S] [-j N]
                               [--json FILE] [--plot FILE] [--rows FILE] [--plugin SO]
                               [--cache-dir DIR] [--resources measured|clang]
+                              [--free-choice] [--min-gain G]
 
 For each problem (data/kernel-tuner/problems/*.json, all by default) and each of its
 measured caches, a seeded sample of the valid configurations (always with the default
@@ -15,6 +16,13 @@ with the tuner's block and grid forced (energy.plugin_compile). Per (kernel, boa
   configuration with the highest occupancy in the plugin's report and the default;
 - the plugin's pick itself. Tied picks count by their mean.
 Where the cache measured energy (nvml_energy, ps_energy), the same with energy.
+
+--free-choice also compiles every measured configuration that differs from the default
+only in its block (the choice a free search has for a kernel whose tunables are macros:
+the block), and applies the plugin's rule: the predicted fastest, unless it is predicted
+to beat the default by no more than --min-gain (default 0.1, the plugin's default), in
+which case the default stays. Reported per pair with a measured default: that choice's
+measured time against the default's and against the fastest of those blocks.
 
 Registers and spills (--resources): `measured` (default) states to the plugin those of the
 build the tuner measured, where the problem names it and that compiler runs here (nvcc;
@@ -49,6 +57,8 @@ FORMAT = "energy-kt-eval-v1"
 BOARDS = os.path.join(REPO_ROOT, "data", "kernel-tuner", "boards.json")
 DEFAULT_PLUGIN = os.path.join(REPO_ROOT, "build", "lib", "energy.so")
 STRATEGIES = ("plugin", "random", "max_occupancy", "default")
+# The plugin's default -energy-min-gain (ObjectiveSpec::MinGain, Objective.h).
+MIN_GAIN = 0.10
 
 
 def default_cache_dir():
@@ -106,6 +116,32 @@ def objective_metrics(measured, predicted, occupancy, default_index):
     }
 
 
+def choose_with_min_gain(predicted, incumbent, min_gain):
+    """(index, kept) the plugin's rule picks (chooseCandidate, Objective.h): the
+    predicted fastest (the first of ties), unless the incumbent's prediction is within
+    min_gain of it; kept says the incumbent stayed for that reason."""
+    best = int(predicted_best(predicted)[0])
+    if best != incumbent and predicted[incumbent] * (1 - min_gain) <= predicted[best]:
+        return incumbent, True
+    return best, False
+
+
+def free_block_choice(rows, predictions, default_key, min_gain):
+    """The plugin's rule over the blocks of the default's tunables (compiled ones), or
+    None where the default did not compile."""
+    ok = [(r, p) for r, p in zip(rows, predictions) if p["ok"]]
+    default = next((k for k, (r, _) in enumerate(ok) if r["config"] == default_key), None)
+    if default is None:
+        return None
+    measured = [r["time_s"] for r, _ in ok]
+    index, kept = choose_with_min_gain([p["time_s"] for _, p in ok], default, min_gain)
+    return {"blocks": len(rows), "compiled": len(ok), "min_gain": min_gain,
+            "choice": ok[index][0]["config"], "kept_default": kept,
+            "time_vs_default": measured[index] / measured[default],
+            "time_vs_best_block": measured[index] / min(measured),
+            "default_vs_best_block": measured[default] / min(measured)}
+
+
 def registers_check(rows, predictions):
     """How the registers the plugin used compare with those the cache recorded for the
     measured binary (Kernel Tuner's num_regs)."""
@@ -129,7 +165,8 @@ def load_boards():
 class CacheEvaluation:
     """One (problem, cache): its sample, and the metrics once predictions are in."""
 
-    def __init__(self, problem, path, boards, sample_size, seed):
+    def __init__(self, problem, path, boards, sample_size, seed, free_choice=False,
+                 min_gain=MIN_GAIN):
         self.problem = problem
         self.cache = read_tuning_cache(path)
         self.configs = measured_configurations(self.cache)
@@ -146,7 +183,14 @@ class CacheEvaluation:
         rng = np.random.default_rng(
             [seed, zlib.crc32(f"{problem.name}/{self.cache.device_name}".encode())])
         self.sample = [rows[i] for i in sample_indices(len(rows), sample_size, rng, keep)]
-        self.predictions = [None] * len(self.sample)
+        # The default's tunables with every measured block (--free-choice).
+        self.block_rows = []
+        self.min_gain = min_gain
+        if free_choice and self.default_key in keys:
+            default = rows[keys[self.default_key]]
+            fixed = [p for p in params if p not in problem.block_size_names]
+            self.block_rows = [r for r in rows if all(r[p] == default[p] for p in fixed)]
+        self.predictions = [None] * (len(self.sample) + len(self.block_rows))
         for row in self.sample:
             violated = problem.violated({p: row[p] for p in params})
             if violated:
@@ -154,10 +198,12 @@ class CacheEvaluation:
                                    f"restriction '{violated[0]}' of {problem.spec}")
 
     def jobs(self):
-        """(index, params) of every sampled configuration to compile."""
+        """(index, params) of every configuration to compile: the sample's, then the
+        default's blocks'."""
         if self.board is None:
             return []
-        return [(i, {p: row[p] for p in self.cache.params}) for i, row in enumerate(self.sample)]
+        return [(i, {p: row[p] for p in self.cache.params})
+                for i, row in enumerate(self.sample + self.block_rows)]
 
     def result(self):
         cache, problem = self.cache, self.problem
@@ -179,7 +225,14 @@ class CacheEvaluation:
         if self.board is None:
             result["skipped"] = f"no board for device '{cache.device_name}' in {BOARDS}"
             return result
-        ok = [i for i, p in enumerate(self.predictions) if p["ok"]]
+        if self.block_rows:
+            choice = free_block_choice(self.block_rows, self.predictions[len(self.sample):],
+                                       self.default_key, self.min_gain)
+            if choice:
+                choice["choice"] = self._params(
+                    next(r for r in self.block_rows if r["config"] == choice["choice"]))
+                result["free_block_choice"] = choice
+        ok = [i for i, p in enumerate(self.predictions[:len(self.sample)]) if p["ok"]]
         # Regrets are relative to the best configuration that compiled.
         result["sample"]["measured_best_compiled"] = any(
             self.sample[i]["config"] == self.best_key for i in ok)
@@ -314,6 +367,13 @@ def summarize(results):
             "median_regret": {s: _median(m["picks"][s]["regret"] for m in scored
                                         if m["picks"][s]) for s in STRATEGIES},
         }
+    free = [r["free_block_choice"] for r in results if "free_block_choice" in r]
+    if free:
+        summary["free_block_choice"] = {
+            "pairs": len(free),
+            "slower_than_default": sum(c["time_vs_default"] > 1 for c in free),
+            "median_time_vs_default": _median(c["time_vs_default"] for c in free),
+            "median_time_vs_best_block": _median(c["time_vs_best_block"] for c in free)}
     return summary
 
 
@@ -344,6 +404,24 @@ def format_table(results):
                          + " | ".join(cells)
                          + f" | {_number(m['median_predicted_over_measured'], 3)} | "
                          + _sources(r["resources_from"]) + " |")
+    return "\n".join(lines)
+
+
+def format_free_table(results):
+    """A Markdown table of the free block choices (--free-choice), or None."""
+    rows = [r for r in results if "free_block_choice" in r]
+    if not rows:
+        return None
+    lines = ["| problem | board | blocks | choice | default kept | time / default's "
+             "| time / fastest block's | default's / fastest block's |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        c = r["free_block_choice"]
+        lines.append(f"| {r['problem']} | {r['board']} | {c['compiled']} | "
+                     + ",".join(str(v) for v in c["choice"].values())
+                     + f" | {'yes' if c['kept_default'] else 'no'} "
+                     f"| {_number(c['time_vs_default'])} | {_number(c['time_vs_best_block'])} "
+                     f"| {_number(c['default_vs_best_block'])} |")
     return "\n".join(lines)
 
 
@@ -411,6 +489,12 @@ def main(argv=None):
     parser.add_argument("--plugin", default=DEFAULT_PLUGIN, help="energy.so (default: %(default)s)")
     parser.add_argument("--cache-dir", default=default_cache_dir(),
                         help="compile results cache (default: %(default)s)")
+    parser.add_argument("--free-choice", action="store_true",
+                        help="also compile the default's tunables with every measured "
+                             "block and score the plugin's free block choice")
+    parser.add_argument("--min-gain", type=float, default=MIN_GAIN, metavar="G",
+                        help="with --free-choice: the rule's min-gain (default %(default)s, "
+                             "the plugin's default)")
     parser.add_argument("--resources", choices=("measured", "clang"), default="measured",
                         help="registers and spills: those of the build the tuner measured "
                              "where its compiler (nvcc) runs here, else clang's (default: "
@@ -418,6 +502,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.sample < 2 or args.jobs < 1:
         parser.error("--sample must be at least 2 and -j at least 1")
+    if not 0 <= args.min_gain < 1:
+        parser.error("--min-gain must be a number >= 0 and < 1")
     # Checked before the compiles, which may take long.
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         print("error: --plot needs matplotlib (apt-get install python3-matplotlib)",
@@ -430,7 +516,8 @@ def main(argv=None):
     try:
         tools = plugin_compile.toolchain(args.plugin)
         boards = load_boards()
-        evaluations = [CacheEvaluation(problem, path, boards, args.sample, args.seed)
+        evaluations = [CacheEvaluation(problem, path, boards, args.sample, args.seed,
+                                       args.free_choice, args.min_gain)
                        for problem in map(tuning_problem.load,
                                           args.problems or tuning_problem.available())
                        for path in problem.caches]
@@ -450,8 +537,13 @@ def main(argv=None):
                   "plugin": args.plugin,
                   "target_option": "-energy-gpu" if tools.has_gpu_option else "-energy-arch",
                   "sample": args.sample, "seed": args.seed, "resources": args.resources,
+                  "free_choice": args.free_choice, "min_gain": args.min_gain,
                   "summary": summarize(results), "results": results}
         print(format_table(results))
+        free_table = format_free_table(results)
+        if free_table:
+            print("\nFree block choice (the default's tunables, every measured block):\n")
+            print(free_table)
         if args.json:
             try:
                 with open(args.json, "w", encoding="utf-8") as f:

@@ -3,6 +3,7 @@
 The end-to-end run through energy.so is tests/test_kt_eval_smoke.py (ctest kt-eval).
 """
 
+import os
 import sys
 import unittest
 from unittest import mock
@@ -45,6 +46,72 @@ class MetricsTest(unittest.TestCase):
         m = kt_eval.objective_metrics([1, 2, 3], [7, 7, 7], [1, 1, 1], None)
         self.assertIsNone(m["spearman"])
         self.assertIsNone(m["kendall"])
+
+
+class FreeBlockChoiceTest(unittest.TestCase):
+    """The plugin's rule over the default's blocks, on made-up predictions and times."""
+
+    def rows(self, times):
+        return [{"config": f"b{i}", "time_s": t} for i, t in enumerate(times)]
+
+    def test_min_gain_keeps_the_default_within_it(self):
+        # Incumbent 1 predicted 1.0; the fastest, 0, 0.95: 5% better, within 10%.
+        self.assertEqual(kt_eval.choose_with_min_gain([0.95, 1.0, 1.2], 1, 0.10), (1, True))
+        self.assertEqual(kt_eval.choose_with_min_gain([0.85, 1.0, 1.2], 1, 0.10), (0, False))
+        self.assertEqual(kt_eval.choose_with_min_gain([0.95, 1.0, 1.2], 1, 0.0), (0, False))
+        # The incumbent predicted fastest stays, and is no kept-by-min-gain case.
+        self.assertEqual(kt_eval.choose_with_min_gain([1.1, 1.0, 1.2], 1, 0.10), (1, False))
+
+    def test_choice_measured_against_the_default_and_the_fastest_block(self):
+        ok = {"ok": True}
+        predictions = [dict(ok, time_s=t) for t in (0.5, 1.0, 0.8)]
+        choice = kt_eval.free_block_choice(self.rows([3.0, 2.0, 1.0]), predictions, "b1",
+                                           0.10)
+        self.assertEqual((choice["choice"], choice["kept_default"]), ("b0", False))
+        self.assertAlmostEqual(choice["time_vs_default"], 1.5)     # slower than the default
+        self.assertAlmostEqual(choice["time_vs_best_block"], 3.0)
+        self.assertAlmostEqual(choice["default_vs_best_block"], 2.0)
+        # A block that did not compile is no candidate (b2, 20% better, is chosen); no
+        # default, no choice.
+        predictions[0] = {"ok": False, "error": "x"}
+        choice = kt_eval.free_block_choice(self.rows([3.0, 2.0, 1.0]), predictions, "b1",
+                                           0.10)
+        self.assertEqual((choice["choice"], choice["compiled"]), ("b2", 2))
+        predictions[1] = {"ok": False, "error": "x"}
+        self.assertIsNone(kt_eval.free_block_choice(self.rows([3.0, 2.0, 1.0]),
+                                                    predictions, "b1", 0.10))
+
+
+class FreeChoiceWiringTest(unittest.TestCase):
+    """--free-choice on a real cache, predictions made up (no compile): which blocks are
+    compiled, and where the choice lands in the result."""
+
+    def test_the_defaults_blocks_are_compiled_and_scored(self):
+        problem = tuning_problem.load("pnpoly")
+        if not os.path.exists(problem.caches[0]):
+            self.skipTest("the shared measurements are not here")
+        e = kt_eval.CacheEvaluation(problem, problem.caches[0], kt_eval.load_boards(), 6, 0,
+                                    free_choice=True)
+        fixed = {k: v for k, v in problem.default.items()
+                 if k not in problem.block_size_names}
+        self.assertGreater(len(e.block_rows), 1)
+        self.assertTrue(all(all(r[k] == v for k, v in fixed.items()) for r in e.block_rows))
+        self.assertIn(e.default_key, [r["config"] for r in e.block_rows])
+        jobs = e.jobs()
+        self.assertEqual(len(jobs), len(e.sample) + len(e.block_rows))
+        # Made up: every configuration predicted at its block size in ms, so the smallest
+        # block is the predicted fastest, far beyond min-gain.
+        for i, (_, params) in enumerate(jobs):
+            e.predictions[i] = {"ok": True, "time_s": params["block_size_x"] * 1e-3,
+                                "energy_j": 1.0, "occupancy": 1.0, "resources_from": "clang"}
+        result = e.result()
+        choice = result["free_block_choice"]
+        smallest = min(r["block_size_x"] for r in e.block_rows)
+        self.assertEqual(choice["choice"]["block_size_x"], smallest)
+        self.assertFalse(choice["kept_default"])
+        self.assertEqual(choice["compiled"], len(e.block_rows))
+        self.assertIn("free_block_choice", kt_eval.summarize([result]))
+        self.assertIn("| pnpoly |", kt_eval.format_free_table([result]))
 
 
 class SampleTest(unittest.TestCase):
@@ -123,3 +190,8 @@ class CommandLineTest(unittest.TestCase):
         code, _, err = util.run_main(kt_eval.main, ["pnpoly", "--plugin", "/no/energy.so"])
         self.assertEqual(code, 1)
         self.assertEqual(err, "error: /no/energy.so: plugin not found\n")
+
+    def test_min_gain_must_be_a_fraction(self):
+        with self.assertRaises(SystemExit) as caught:
+            util.run_main(kt_eval.main, ["pnpoly", "--free-choice", "--min-gain", "1"])
+        self.assertEqual(caught.exception.code, 2)
