@@ -48,7 +48,7 @@ import zlib
 import numpy as np
 import scipy.stats
 
-from energy import jsonl, measured_build, plugin_compile, tuning_problem
+from energy import jsonl, measured_build, plugin_compile, ranking, tuning_problem
 from energy.dataset import DatasetError
 from energy.ranking import correlation, pick_metrics, predicted_best
 from energy.tuning_cache import REPO_ROOT, read_tuning_cache
@@ -116,16 +116,6 @@ def objective_metrics(measured, predicted, occupancy, default_index):
     }
 
 
-def choose_with_min_gain(predicted, incumbent, min_gain):
-    """(index, kept) the plugin's rule picks (chooseCandidate, Objective.h): the
-    predicted fastest (the first of ties), unless the incumbent's prediction is within
-    min_gain of it; kept says the incumbent stayed for that reason."""
-    best = int(predicted_best(predicted)[0])
-    if best != incumbent and predicted[incumbent] * (1 - min_gain) <= predicted[best]:
-        return incumbent, True
-    return best, False
-
-
 def free_block_choice(rows, predictions, default_key, min_gain):
     """The plugin's rule over the blocks of the default's tunables (compiled ones), or
     None where the default did not compile."""
@@ -134,7 +124,7 @@ def free_block_choice(rows, predictions, default_key, min_gain):
     if default is None:
         return None
     measured = [r["time_s"] for r, _ in ok]
-    index, kept = choose_with_min_gain([p["time_s"] for _, p in ok], default, min_gain)
+    index, kept = ranking.choose_with_min_gain([p["time_s"] for _, p in ok], default, min_gain)
     return {"blocks": len(rows), "compiled": len(ok), "min_gain": min_gain,
             "choice": ok[index][0]["config"], "kept_default": kept,
             "time_vs_default": measured[index] / measured[default],

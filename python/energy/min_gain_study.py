@@ -49,6 +49,7 @@ def policy(pairs, gain):
     """What min-gain = gain does with each configuration of each pair as the default."""
     replaced, slower, ratios, worst = [], [], [], 0.0
     for predicted, measured in pairs.values():
+        # Tied picks count by their mean, as in kt_eval (the plugin takes the first).
         picks = ranking.predicted_best(predicted)
         pick_time = float(np.mean(measured[picks]))
         pair_slower = []

@@ -35,6 +35,16 @@ def predicted_best(predicted):
     return np.flatnonzero(predicted <= predicted.min() * (1 + TIE_RTOL))
 
 
+def choose_with_min_gain(predicted, incumbent, min_gain):
+    """(index, kept) that the plugin's rule picks (chooseCandidate, Objective.h): the
+    predicted best (the first of ties), unless the incumbent's prediction is within
+    min_gain of it; kept says the incumbent stayed for that reason."""
+    best = int(predicted_best(predicted)[0])
+    if best != incumbent and predicted[incumbent] * (1 - min_gain) <= predicted[best]:
+        return incumbent, True
+    return best, False
+
+
 def pick_metrics(measured, picks):
     """Expected regret and percentile of a pick drawn uniformly from `picks`: the regret
     is its measured value / the best measured one, the percentile the percent of configs

@@ -10,7 +10,7 @@ from unittest import mock
 
 import numpy as np
 
-from energy import kt_eval, plugin_compile, tuning_problem
+from energy import kt_eval, plugin_compile, ranking, tuning_problem
 
 from tests import util
 
@@ -56,11 +56,11 @@ class FreeBlockChoiceTest(unittest.TestCase):
 
     def test_min_gain_keeps_the_default_within_it(self):
         # Incumbent 1 predicted 1.0; the fastest, 0, 0.95: 5% better, within 10%.
-        self.assertEqual(kt_eval.choose_with_min_gain([0.95, 1.0, 1.2], 1, 0.10), (1, True))
-        self.assertEqual(kt_eval.choose_with_min_gain([0.85, 1.0, 1.2], 1, 0.10), (0, False))
-        self.assertEqual(kt_eval.choose_with_min_gain([0.95, 1.0, 1.2], 1, 0.0), (0, False))
+        self.assertEqual(ranking.choose_with_min_gain([0.95, 1.0, 1.2], 1, 0.10), (1, True))
+        self.assertEqual(ranking.choose_with_min_gain([0.85, 1.0, 1.2], 1, 0.10), (0, False))
+        self.assertEqual(ranking.choose_with_min_gain([0.95, 1.0, 1.2], 1, 0.0), (0, False))
         # The incumbent predicted fastest stays, and is no kept-by-min-gain case.
-        self.assertEqual(kt_eval.choose_with_min_gain([1.1, 1.0, 1.2], 1, 0.10), (1, False))
+        self.assertEqual(ranking.choose_with_min_gain([1.1, 1.0, 1.2], 1, 0.10), (1, False))
 
     def test_choice_measured_against_the_default_and_the_fastest_block(self):
         ok = {"ok": True}
