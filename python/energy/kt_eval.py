@@ -118,7 +118,7 @@ def objective_metrics(measured, predicted, occupancy, default_index):
 
 def free_block_choice(rows, predictions, default_key, min_gain):
     """The plugin's rule over the blocks of the default's tunables (compiled ones), or
-    None where the default did not compile."""
+    None where the default did not compile; "choice" is the chosen row."""
     ok = [(r, p) for r, p in zip(rows, predictions) if p["ok"]]
     default = next((k for k, (r, _) in enumerate(ok) if r["config"] == default_key), None)
     if default is None:
@@ -126,7 +126,7 @@ def free_block_choice(rows, predictions, default_key, min_gain):
     measured = [r["time_s"] for r, _ in ok]
     index, kept = ranking.choose_with_min_gain([p["time_s"] for _, p in ok], default, min_gain)
     return {"blocks": len(rows), "compiled": len(ok), "min_gain": min_gain,
-            "choice": ok[index][0]["config"], "kept_default": kept,
+            "choice": ok[index][0], "kept_default": kept,
             "time_vs_default": measured[index] / measured[default],
             "time_vs_best_block": measured[index] / min(measured),
             "default_vs_best_block": measured[default] / min(measured)}
@@ -219,9 +219,8 @@ class CacheEvaluation:
             choice = free_block_choice(self.block_rows, self.predictions[len(self.sample):],
                                        self.default_key, self.min_gain)
             if choice:
-                choice["choice"] = self._params(
-                    next(r for r in self.block_rows if r["config"] == choice["choice"]))
-                result["free_block_choice"] = choice
+                result["free_block_choice"] = {**choice,
+                                               "choice": self._params(choice["choice"])}
         ok = [i for i, p in enumerate(self.predictions[:len(self.sample)]) if p["ok"]]
         # Regrets are relative to the best configuration that compiled.
         result["sample"]["measured_best_compiled"] = any(

@@ -67,7 +67,7 @@ class FreeBlockChoiceTest(unittest.TestCase):
         predictions = [dict(ok, time_s=t) for t in (0.5, 1.0, 0.8)]
         choice = kt_eval.free_block_choice(self.rows([3.0, 2.0, 1.0]), predictions, "b1",
                                            0.10)
-        self.assertEqual((choice["choice"], choice["kept_default"]), ("b0", False))
+        self.assertEqual((choice["choice"]["config"], choice["kept_default"]), ("b0", False))
         self.assertAlmostEqual(choice["time_vs_default"], 1.5)     # slower than the default
         self.assertAlmostEqual(choice["time_vs_best_block"], 3.0)
         self.assertAlmostEqual(choice["default_vs_best_block"], 2.0)
@@ -76,7 +76,7 @@ class FreeBlockChoiceTest(unittest.TestCase):
         predictions[0] = {"ok": False, "error": "x"}
         choice = kt_eval.free_block_choice(self.rows([3.0, 2.0, 1.0]), predictions, "b1",
                                            0.10)
-        self.assertEqual((choice["choice"], choice["compiled"]), ("b2", 2))
+        self.assertEqual((choice["choice"]["config"], choice["compiled"]), ("b2", 2))
         predictions[1] = {"ok": False, "error": "x"}
         self.assertIsNone(kt_eval.free_block_choice(self.rows([3.0, 2.0, 1.0]),
                                                     predictions, "b1", 0.10))
