@@ -100,7 +100,10 @@ CostPrediction predictAnalytic(const CostQuery &Q);
   X(KernelLaunchSeconds, 2e-6, "fixed cost of one launch")                     \
   X(PipeOverlapNorm, 2.0,                                                      \
     "p of the p-norm of a narrow pipe's issue gaps and the other "             \
-    "instructions that fill them (large: their maximum, perfect overlap)")
+    "instructions that fill them (large: their maximum, perfect overlap)")     \
+  X(ResourceOverlapNorm, 2.0,                                                  \
+    "p of the p-norm of a round's resource times (compute, DRAM, L2, "         \
+    "shared/L1, atomics, block launch): 1 their sum, large their maximum")
 
 struct AnalyticConstants {
 #define ENERGY_CONSTANT_FIELD(Field, Default, Doc) double Field = Default;

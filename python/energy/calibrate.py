@@ -62,6 +62,7 @@ BOUNDS = {
     "SameAddressAtomicCycles": (2.0, 0.5, 20.0),
     "KernelLaunchSeconds": (2e-6, 1e-6, 2e-5),
     "PipeOverlapNorm": (2.0, 1.5, 16.0),
+    "ResourceOverlapNorm": (2.0, 1.0, 64.0),
 }
 MAGNITUDE_WEIGHT = 0.1
 # Weight of the pull toward the defaults (--prior-weight); off by default. At 1 (a

@@ -13,7 +13,7 @@
 ; REPORT:      "arch": "sm_90",
 ; REPORT-NEXT: "gpu": "h100-sxm",
 ; REPORT-NEXT: "model": "analytic (sm_90, H100 SXM5 80GB)",
-; REPORT-NEXT: "model_constants": "calibrated for hopper on 166 measured configurations of 21 kernels",
+; REPORT-NEXT: "model_constants": "datasheet defaults",
 ; REPORT-NEXT: "notes": [
 ; REPORT-NEXT:   "target is sm_86; using gpu h100-sxm, which is sm_90"
 ; REPORT-NEXT: ],

@@ -37,6 +37,15 @@ AnalyticBreakdown analyzeOnDefaults(const CostQuery &Q) {
 CostPrediction predictOnDefaults(const CostQuery &Q) {
   return analyzeOnDefaults(Q).Prediction;
 }
+/// The defaults with the roofline's maximum of the round's resource times
+/// (ResourceOverlapNorm large): the traffic tests that compare one term's
+/// bytes compare the times exactly; ComputeAndMemoryOverlapAsTheirNorm
+/// checks how the terms combine.
+AnalyticBreakdown analyzeOnRoofline(const CostQuery &Q) {
+  AnalyticConstants K;
+  K.ResourceOverlapNorm = 1e6;
+  return analyzeAnalytic(Q, K);
+}
 
 /// y[i] = a * x[i] + y[i] over floats: 8 bytes loaded, 4 stored, all
 /// coalesced.
@@ -119,7 +128,7 @@ double dramMoved(const AnalyticBreakdown &B) {
 AnalyticBreakdown withLocalFrame(KernelFeatures F, double Frame) {
   F.local_frame_bytes = Frame;
   uint64_t Threads = uint64_t(1) << 24;
-  return analyzeOnDefaults(query(F, h100(), 256, Threads / 256));
+  return analyzeOnRoofline(query(F, h100(), 256, Threads / 256));
 }
 
 /// The share of the H100's local frames of Frame bytes a thread that neither
@@ -134,9 +143,15 @@ double shareOutsideTheCaches(double Frame) {
 //===-- Analytic model ----------------------------------------------------===//
 
 TEST(AnalyticModel, StreamingKernelRunsAtDramBandwidth) {
-  // 2^26 elements x 12 bytes = 805 MB; at 3350 GB/s that is 240.4 us. The
-  // model reaches 90% of the datasheet bandwidth and adds 2 us of launch
-  // overhead and a partial last wave: 267.1 + 2 + ~0.2 = ~269.3 us.
+  // 2^26 elements x 12 bytes = 805 MB; at 3350 GB/s that is 240.4 us. DRAM
+  // alone reaches 90% of the datasheet bandwidth (267.1 us: 2130.4 cycles a
+  // round of 8 blocks per SM); the same bytes through L2 (547.8 cycles),
+  // the block launches (400), the issue (256) and L1 (192) interfere as the
+  // 2-norm of the round's times (ResourceOverlapNorm): sqrt(1 + 0.257^2 +
+  // 0.188^2 + 0.120^2 + 0.090^2) = 1.060. Plus 2 us of launch overhead and
+  // a partial last wave: 283.2 + 2 + ~0.2 = ~285.4 us, 84% of the
+  // datasheet bandwidth (measured on the H100, saxpy and triad run 0.97x
+  // and 1.05x these defaults' predictions: docs/calibration.md).
   KernelFeatures F = saxpy();
   uint64_t Items = uint64_t(1) << 26;
   CostQuery Q = query(F, h100(), 256, Items / 256);
@@ -145,12 +160,12 @@ TEST(AnalyticModel, StreamingKernelRunsAtDramBandwidth) {
   double Bytes = 12.0 * Items;
   double AtPeak = Bytes / (h100().DramBandwidthGBs * 1e9);
   EXPECT_STREQ(B.Limiter, "dram");
-  EXPECT_NEAR(B.Prediction.TimeSeconds, 269.3e-6, 0.02 * 269.3e-6);
+  EXPECT_NEAR(B.Prediction.TimeSeconds, 285.4e-6, 0.01 * 285.4e-6);
   // Never faster than the datasheet bandwidth, at most 25% slower.
   EXPECT_GT(B.Prediction.TimeSeconds, AtPeak);
   EXPECT_LT(B.Prediction.TimeSeconds, 1.25 * AtPeak);
-  EXPECT_GT(B.DramUtilization, 0.85);
-  EXPECT_LE(B.DramUtilization, 0.90);
+  EXPECT_GT(B.DramUtilization, 0.83);
+  EXPECT_LE(B.DramUtilization, 0.85);
 }
 
 TEST(AnalyticModel, ComputeBoundKernelRunsAtFp32Peak) {
@@ -209,6 +224,33 @@ TEST(AnalyticModel, OtherInstructionsFillTheFp32GapsOnlyPartly) {
   CostQuery Q = query(F, h100(), 256, 4096);
   EXPECT_NEAR(analyzeAnalytic(Q, Overlap).Prediction.TimeSeconds,
               analyzeAnalytic(Q, Max).Prediction.TimeSeconds, 1e-12);
+}
+
+TEST(AnalyticModel, ComputeAndMemoryOverlapAsTheirNorm) {
+  // Whole waves only (1056 blocks of 256 threads per wave on the H100, 8
+  // per SM), so every round is alike. saxpy moves 12 DRAM bytes a thread:
+  // 2048 x 12 / 11.54 B/clk = 2130.4 cycles a round; the same bytes
+  // through L2 take 547.8, through L1 192, and the 8 block launches 400.
+  // With 133 instructions a thread its issue takes as long as DRAM: 96
+  // issue cycles of its 6 integer ops plus the 2-norm of the other issues
+  // and their gaps, sqrt(2032^2 + 96^2), 2130.3 cycles. The round takes the
+  // p-norm of these times: their sum at p = 1, (2130.3 + 2130.4 + 547.8 +
+  // 192 + 400) / 2130.4 = 2.535 times DRAM's; at p = 2 sqrt(2130.3^2 +
+  // 2130.4^2 + 547.8^2 + 192^2 + 400^2) / 2130.4 = 1.452; at a large p
+  // their maximum, DRAM's (the roofline).
+  KernelFeatures F = saxpy();
+  F.instructions = 133;
+  CostQuery Q = query(F, h100(), 256, 1056 * 64);
+  auto Busy = [&](double Norm) {
+    AnalyticConstants K;
+    K.ResourceOverlapNorm = Norm;
+    return analyzeAnalytic(Q, K).Prediction.TimeSeconds - K.KernelLaunchSeconds;
+  };
+  EXPECT_NEAR(Busy(1) / Busy(1e6), 2.535, 0.005);
+  EXPECT_NEAR(Busy(2) / Busy(1e6), 1.452, 0.005);
+  EXPECT_NEAR(Busy(1e6) * h100().BoostClockGHz * 1e9 / 64, 2130.4, 2);
+  // The limiter is still the largest term.
+  EXPECT_STREQ(analyzeOnDefaults(Q).Limiter, "dram");
 }
 
 TEST(AnalyticModel, MoreGlobalBytesTakeLonger) {
@@ -479,8 +521,8 @@ TEST(AnalyticModel, BlockReuseCutsDramTraffic) {
   HugeStreaming.global_footprint_accessed_bytes = 0;
   CostQuery H = query(Huge, h100(), 256, Items / 256);
   CostQuery HS = query(HugeStreaming, h100(), 256, Items / 256);
-  double Ratio = analyzeOnDefaults(H).Prediction.TimeSeconds /
-                 analyzeOnDefaults(HS).Prediction.TimeSeconds;
+  double Ratio = analyzeOnRoofline(H).Prediction.TimeSeconds /
+                 analyzeOnRoofline(HS).Prediction.TimeSeconds;
   EXPECT_NEAR(Ratio, 0.808, 0.01);
 }
 
@@ -610,12 +652,12 @@ TEST(AnalyticModel, WarpSectorsReplaceTheStrideClass) {
   KernelFeatures F = stridedLoadsWithReuse();
   uint64_t Items = uint64_t(1) << 24;
   AnalyticBreakdown ByClass =
-      analyzeOnDefaults(query(F, h100(), 256, Items / 256));
+      analyzeOnRoofline(query(F, h100(), 256, Items / 256));
   EXPECT_STREQ(ByClass.Limiter, "l2");
   KernelFeatures Counted = F;
   Counted.global_warp_sector_bytes = 404;
   AnalyticBreakdown ByWarp =
-      analyzeOnDefaults(query(Counted, h100(), 256, Items / 256));
+      analyzeOnRoofline(query(Counted, h100(), 256, Items / 256));
   // Both are bound by L2: 404 bytes per thread against 100 x 32 + 4.
   EXPECT_STREQ(ByWarp.Limiter, "l2");
   EXPECT_NEAR(ByWarp.Prediction.TimeSeconds / ByClass.Prediction.TimeSeconds,
@@ -719,9 +761,10 @@ TEST(AnalyticModel, SpillsCostIssueSlotsAndL1Bandwidth) {
   Spilling.spill_bytes = 4000;
   Spilling.local_frame_bytes = 64;
   uint64_t Items = uint64_t(1) << 24;
-  AnalyticBreakdown Base = analyzeOnDefaults(query(F, h100(), 256, Items / 256));
+  AnalyticBreakdown Base =
+      analyzeOnRoofline(query(F, h100(), 256, Items / 256));
   AnalyticBreakdown S =
-      analyzeOnDefaults(query(Spilling, h100(), 256, Items / 256));
+      analyzeOnRoofline(query(Spilling, h100(), 256, Items / 256));
   ASSERT_STREQ(Base.Limiter, "issue");
   EXPECT_STREQ(S.Limiter, "shared");
   EXPECT_NEAR(S.Prediction.TimeSeconds / Base.Prediction.TimeSeconds, 4.0, 0.1);
@@ -847,18 +890,21 @@ TEST(AnalyticConstants, NamesSetAndDefaults) {
 }
 
 TEST(AnalyticConstants, ExplicitConstantsDriveThePrediction) {
-  // The streaming kernel is DRAM-bound: half the achievable bandwidth
-  // nearly doubles its time; a slower launch adds to it once.
+  // The streaming kernel is DRAM-bound: on the roofline (the resources'
+  // maximum), half the achievable bandwidth nearly doubles its time; a
+  // slower launch adds to it once.
   KernelFeatures F = saxpy();
   uint64_t Items = uint64_t(1) << 26;
   CostQuery Q = query(F, h100(), 256, Items / 256);
-  AnalyticConstants K;
+  AnalyticConstants Roofline;
+  Roofline.ResourceOverlapNorm = 1e6;
+  AnalyticConstants K = Roofline;
   double Base = analyzeAnalytic(Q, K).Prediction.TimeSeconds;
   K.DramEfficiency /= 2;
   double Half = analyzeAnalytic(Q, K).Prediction.TimeSeconds;
   EXPECT_NEAR(Half - K.KernelLaunchSeconds,
               2 * (Base - K.KernelLaunchSeconds), 0.02 * Base);
-  AnalyticConstants L;
+  AnalyticConstants L = Roofline;
   L.KernelLaunchSeconds += 1e-5;
   EXPECT_NEAR(analyzeAnalytic(Q, L).Prediction.TimeSeconds, Base + 1e-5,
               1e-9);

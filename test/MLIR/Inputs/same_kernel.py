@@ -5,7 +5,8 @@ usage: same_kernel.py LLVM_FEATURES MLIR_FEATURES LLVM_REMARKS MLIR_REMARKS
 The features files are print<energy-features> and energy-print-gpu-features
 output; the remarks files hold each pass's advice. Prints, per kernel, the
 features whose values differ (their names only) and whether both passes
-advise the same block with the same predictions.
+advise the same block, and how far apart their predictions are (the largest
+relative difference of time and energy, in percent).
 """
 import re
 import sys
@@ -43,10 +44,16 @@ def main():
         differ = [n for n in names if llvm[kernel][n] != mlir[kernel].get(n)]
         print(f"{kernel}: features differ: {', '.join(differ) or 'none'}")
         a, b = llvm_advice.get(kernel), mlir_advice.get(kernel)
-        if a and a == b:
-            print(f"{kernel}: same choice: {a[0]}, {a[1]}")
+        if a and b and a[0] == b[0]:
+            apart = max(abs(x / y - 1) for x, y in zip(numbers(a[1]), numbers(b[1])))
+            print(f"{kernel}: same choice: {a[0]}, predictions {100 * apart:.1f}% apart")
         else:
             print(f"{kernel}: different choices: {a} and {b}")
+
+
+def numbers(prediction):
+    """(time, energy) of "71.86 us, 28.27 mJ"."""
+    return [float(part.split()[0]) for part in prediction.split(",")]
 
 
 main()
