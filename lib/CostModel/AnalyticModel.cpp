@@ -4,18 +4,19 @@
 // only the kernel's per-thread features, the launch and the architecture row.
 //
 // Time. Blocks run in waves of ActiveBlocksPerSM x SMCount. A round of r
-// resident blocks on one SM takes the longest of its per-class times (a
+// resident blocks on one SM takes the p-norm of its per-resource times (a
 // roofline over the FP32/FP16/FP64/tensor/integer/conversion/SFU/shuffle
-// pipes, instruction issue, DRAM, shared memory/L1, atomics and the SM's
-// block launch rate; the issue slot and a pipe narrower than a warp
-// overlap only partly), plus the exposed part of its barriers (and of the
-// memory latency the barriers after global loads wait for). Arithmetic pipes
-// reach their peak only with enough warps to cover the dependent-issue
-// latency; DRAM reaches its share of the bandwidth only with enough bytes in
-// flight (Little's law: bandwidth x latency). Full waves use every SM; the
-// last, partial wave spreads its blocks over min(SMCount, blocks) SMs, so a
-// launch with fewer blocks than SMs leaves SMs idle. A fixed launch overhead
-// is added once.
+// pipes and instruction issue, DRAM, L2, shared memory/L1, atomics and the
+// SM's block launch rate, whose terms overlap only partly: p =
+// ResourceOverlapNorm, their maximum at a large p; the issue slot and a pipe
+// narrower than a warp overlap only partly too), plus the exposed part of
+// its barriers (and of the memory latency the barriers after global loads
+// wait for). Arithmetic pipes reach their peak only with enough warps to
+// cover the dependent-issue latency; DRAM reaches its share of the
+// bandwidth only with enough bytes in flight (Little's law: bandwidth x
+// latency). Full waves use every SM; the last, partial wave spreads its
+// blocks over min(SMCount, blocks) SMs, so a launch with fewer blocks than
+// SMs leaves SMs idle. A fixed launch overhead is added once.
 //
 // Power. IdlePowerW + (MaxPowerW - IdlePowerW) x activity, activity being a
 // weighted sum of the fraction of SMs busy, the arithmetic pipes' power (each
