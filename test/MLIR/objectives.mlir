@@ -9,7 +9,7 @@
 // pick moves for that saving; with max-slowdown=0 too, since 1024, slower
 // than the fastest, no longer meets the objective. (Which block is fastest
 // moves with the constants; the rule does not.) A tie keeping the launch's
-// block is checked in SearchTest (Objective.ATieKeepsTheIncumbent).
+// block is checked in SearchTest (Objective.IncumbentStaysUnlessBeatenByMinGain).
 // workload= changes the items the prediction assumes, not the threads the
 // launch keeps.
 // REQUIRES: mlir
