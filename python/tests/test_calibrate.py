@@ -68,6 +68,19 @@ class CalibrateTest(util.TempDirTest):
         for a, b in zip(first, second):
             self.assertAlmostEqual(b - a, 1e-3 - 2e-6, places=9)
 
+    def test_bounds_defaults_are_the_plugins(self):
+        # calibrate.BOUNDS repeats CostModel.h's defaults: the fit starts from them and
+        # scores "the defaults" with them, so they must predict what the plugin does.
+        # `{}` leaves every constant at CostModel.h's default.
+        lines = json.dumps({}) + "\n" + json.dumps(calibrate.defaults()) + "\n"
+        done = subprocess.run([TOOL, ROWS, "--serve"], input=lines, capture_output=True,
+                              text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        plugin, bounds = (json.loads(line) for line in done.stdout.splitlines())
+        self.assertEqual(sorted(calibrate.BOUNDS), sorted(calibrate.defaults()))
+        for a, b in zip(plugin, bounds):
+            self.assertAlmostEqual(a, b, delta=1e-12 * a)
+
     def test_bad_constants_are_errors(self):
         for constants in ({"NoSuchConstant": 1}, {"DramLatencyNs": -1}):
             done = subprocess.run([TOOL, ROWS, "--serve"], input=json.dumps(constants) + "\n",
