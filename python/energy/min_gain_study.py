@@ -49,12 +49,12 @@ def policy(pairs, gain):
     """What min-gain = gain does with each configuration of each pair as the default."""
     replaced, slower, ratios, worst = [], [], [], 0.0
     for predicted, measured in pairs.values():
-        # Tied picks count by their mean, as in kt_eval (the plugin takes the first).
-        picks = ranking.predicted_best(predicted)
-        pick_time = float(np.mean(measured[picks]))
+        # The plugin's rule decides whether the default moves; tied picks count by
+        # their mean, as in kt_eval (the plugin takes the first).
+        pick_time = float(np.mean(measured[ranking.predicted_best(predicted)]))
         pair_slower = []
         for default in range(len(predicted)):
-            moves = predicted[picks[0]] < predicted[default] * (1 - gain)
+            moves = ranking.choose_with_min_gain(predicted, default, gain)[0] != default
             result = pick_time if moves else measured[default]
             replaced.append(moves)
             pair_slower.append(result > measured[default])
