@@ -42,6 +42,10 @@ struct OptimizeOptions {
   std::string Gpu;         // "rtx-a4000"; empty: the arch's default board
   uint64_t WorkItems = 0;  // 0: ENERGY_WORKLOAD(kernel), else DefaultWorkItems
   std::vector<std::string> ForceConfigs; // parseForcedConfig's syntax
+  /// Build forced configurations of opted-in kernels that are not known to
+  /// be correct (a warning each) instead of stopping: for measurements that
+  /// check every result against a reference.
+  bool ForceUnsafe = false;
   FeatureOptions Features;
   SimplifyMode Simplify = SimplifyMode::Auto;
   /// The instructions a free search may simplify again per kernel to
@@ -65,7 +69,8 @@ llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);
 llvm::Expected<uint64_t> parseRefineBudgetSetting(llvm::StringRef Value);
 
 /// Applies one setting (objective, max-slowdown, min-gain, report, header,
-/// model, arch, gpu, workload, force, simplify, refine-budget) and checks it
+/// model, arch, gpu, workload, force, force-unsafe, simplify, refine-budget)
+/// and checks it
 /// with the others
 /// (validateOptimizeOptions); Opts is unchanged on an error.
 llvm::Error applyOptimizeSetting(llvm::StringRef Key, llvm::StringRef Value,

@@ -215,6 +215,13 @@ static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
              "clang's code. "
              "A kernel the module does not define is a warning"));
 
+static cl::opt<bool> ForceUnsafeFlag(
+    "energy-force-unsafe",
+    cl::desc("Build an -energy-force-config block on an opted-in kernel "
+             "even where it is not known to be correct (not proven, not "
+             "declared), with a warning, instead of stopping: for "
+             "measurements that check every result"));
+
 static FeatureOptions featureOptions() {
   FeatureOptions Opts;
   Opts.DefaultTripCount = DefaultTrip;
@@ -231,6 +238,7 @@ static OptimizeOptions optimizeOptionsFromFlags() {
   Opts.WorkItems = WorkloadFlag;
   Opts.Simplify = SimplifyFlag;
   Opts.RefineBudget = RefineBudgetFlag;
+  Opts.ForceUnsafe = Opts.ForceUnsafe || ForceUnsafeFlag;
   Opts.Features = featureOptions();
   return Opts;
 }

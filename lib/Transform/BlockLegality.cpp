@@ -375,6 +375,121 @@ Expected<StatedBlockRules> parseBlockRules(StringRef Spec) {
   return R;
 }
 
+namespace {
+/// A CUB block primitive: where its BLOCK_DIM_Y and BLOCK_DIM_Z template
+/// arguments sit (BLOCK_DIM_X is the second everywhere).
+struct CubPrimitive {
+  StringLiteral Name;
+  unsigned Y, Z;
+};
+constexpr CubPrimitive CubPrimitives[] = {
+    {"BlockReduce", 3, 4},        {"BlockScan", 3, 4},
+    {"BlockLoad", 4, 5},          {"BlockStore", 4, 5},
+    {"BlockExchange", 4, 5},      {"BlockRadixSort", 8, 9},
+    {"BlockHistogram", 5, 6},     {"BlockDiscontinuity", 2, 3},
+    {"BlockAdjacentDifference", 2, 3}, {"BlockShuffle", 2, 3},
+    {"BlockMergeSort", 4, 5},     {"BlockRunLengthDecode", 5, 6},
+};
+} // namespace
+
+/// The template arguments of the name that opens at Text[Open] ('<'),
+/// split at the top level; empty when the brackets do not close.
+static SmallVector<StringRef, 8> templateArguments(StringRef Text,
+                                                   size_t Open) {
+  SmallVector<StringRef, 8> Args;
+  unsigned Depth = 0;
+  size_t Start = Open + 1;
+  for (size_t I = Open; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '<' || C == '(')
+      ++Depth;
+    else if ((C == '>' || C == ')') && --Depth == 0) {
+      Args.push_back(Text.slice(Start, I).trim());
+      return Args;
+    } else if (C == ',' && Depth == 1) {
+      Args.push_back(Text.slice(Start, I).trim());
+      Start = I + 1;
+    }
+  }
+  return {};
+}
+
+/// "256" or "256u" as a number.
+static std::optional<unsigned> templateInteger(StringRef Arg) {
+  Arg = Arg.rtrim("ulUL");
+  unsigned N;
+  if (Arg.getAsInteger(10, N) || N == 0)
+    return std::nullopt;
+  return N;
+}
+
+/// The pins a C++ name mentions (a demangled function, a type).
+static void pinsIn(StringRef Text, std::vector<LibraryPin> &Pins) {
+  auto Add = [&](LibraryPin Pin) {
+    if (llvm::none_of(Pins, [&](const LibraryPin &Old) {
+          return Old.Block == Pin.Block && Old.Multiple == Pin.Multiple;
+        }))
+      Pins.push_back(std::move(Pin));
+  };
+  for (size_t At = Text.find("cub::"); At != StringRef::npos;
+       At = Text.find("cub::", At + 1)) {
+    // cub::<version namespace>::BlockReduce<int, 256, ...>
+    StringRef Rest = Text.drop_front(At + 5);
+    while (true) {
+      size_t Colons = Rest.find("::");
+      size_t Open = Rest.find('<');
+      if (Colons == StringRef::npos || (Open != StringRef::npos && Open < Colons))
+        break;
+      Rest = Rest.drop_front(Colons + 2);
+    }
+    size_t Open = Rest.find('<');
+    if (Open == StringRef::npos)
+      continue;
+    StringRef Name = Rest.take_front(Open);
+    const auto *Known = llvm::find_if(
+        CubPrimitives, [&](const CubPrimitive &P) { return P.Name == Name; });
+    if (Known == std::end(CubPrimitives))
+      continue;
+    auto Args = templateArguments(Rest, Open);
+    if (Args.size() < 2)
+      continue;
+    auto Dim = [&](unsigned Index) -> std::optional<unsigned> {
+      return Index < Args.size() ? templateInteger(Args[Index]) : 1u;
+    };
+    auto X = templateInteger(Args[1]);
+    auto Y = Dim(Known->Y), Z = Dim(Known->Z);
+    if (!X || !Y || !Z)
+      continue;
+    Add({"cub::" + Name.str() + "<" + Args[0].str() + ", " + Args[1].str() +
+             ">",
+         BlockShape{*X, *Y, *Z}, 0});
+  }
+  for (StringRef Tile : {"tiled_partition<", "thread_block_tile<"})
+    for (size_t At = Text.find(Tile); At != StringRef::npos;
+         At = Text.find(Tile, At + 1)) {
+      if (!Text.take_front(At).contains("cooperative_groups::"))
+        continue;
+      auto Args = templateArguments(Text, At + Tile.size() - 1);
+      auto N = Args.empty() ? std::nullopt : templateInteger(Args[0]);
+      if (N && *N > 1)
+        Add({"cooperative_groups::" + Tile.drop_back().str() + "<" +
+                 std::to_string(*N) + ">",
+             std::nullopt, *N});
+    }
+}
+
+std::vector<LibraryPin> libraryPins(ArrayRef<Function *> CallTree) {
+  std::vector<LibraryPin> Pins;
+  for (const Function *F : CallTree) {
+    pinsIn(llvm::demangle(F->getName()), Pins);
+    for (const GlobalVariable *GV : sharedGlobalsUsedBy(*F))
+      if (auto *Struct = dyn_cast<StructType>(GV->getValueType());
+          Struct && Struct->hasName())
+        pinsIn(Struct->getName(), Pins);
+  }
+  return Pins;
+}
+
 static std::string assumedExtentReason(unsigned Axis) {
   return std::string("the kernel reads threadIdx.") + axisName(Axis) +
          " but not blockDim." + axisName(Axis) +
@@ -430,16 +545,19 @@ static std::string describeBound(const SharedIndexBound &B) {
 
 void requireDeclaredDynamicShared(BlockLegality &L, bool Declared,
                                   StringRef Memory, StringRef Declaration) {
-  if (!L.DynamicShared || Declared || L.DefaultOnly)
+  if (!L.DynamicShared || Declared || L.UndeclaredDynamicShared)
     return;
   auto Spelled = [](StringRef S) {
     return S.empty() ? std::string() : " (" + S.str() + ")";
   };
-  L.DefaultOnly = true;
-  L.DefaultOnlyReason = "the kernel uses dynamic shared memory" +
-                        Spelled(Memory) +
-                        " whose size per block is not declared" +
-                        Spelled(Declaration);
+  L.UndeclaredDynamicShared = "the kernel uses dynamic shared memory" +
+                              Spelled(Memory) +
+                              " whose size per block is not declared" +
+                              Spelled(Declaration);
+  if (!L.DefaultOnly) {
+    L.DefaultOnly = true;
+    L.DefaultOnlyReason = *L.UndeclaredDynamicShared;
+  }
 }
 
 std::optional<std::string> reliesOnDefault(const BlockLegality &L,
@@ -455,18 +573,62 @@ std::optional<std::string> reliesOnDefault(const BlockLegality &L,
 BlockLegalityCheck::BlockLegalityCheck(BlockLegality Inferred,
                                        std::optional<StatedBlockRules> Stated,
                                        const BlockShape &Default,
-                                       bool FreeShape)
+                                       bool FreeShape, ShapeFacts Facts)
     : Inferred(std::move(Inferred)), Stated(std::move(Stated)),
-      Default(Default), FreeShape(FreeShape) {
+      Default(Default), FreeShape(FreeShape), Facts(std::move(Facts)) {
+  const ShapeFacts &K = this->Facts;
+  if (K.RequiredBlock)
+    Restrictions.push_back({"block " + formatBlockShape(*K.RequiredBlock),
+                            "__launch_bounds__ in the source (reqntid)"});
+  else if (K.MaxThreads)
+    Restrictions.push_back(
+        {"at most " + std::to_string(K.MaxThreads) + " threads",
+         "__launch_bounds__(" + std::to_string(K.MaxThreads) +
+             ") in the source"});
+  for (const LibraryPin &Pin : K.Pins)
+    Restrictions.push_back(
+        {Pin.Block ? "block " + formatBlockShape(*Pin.Block)
+                   : "threads a multiple of " + std::to_string(Pin.Multiple),
+         Pin.Primitive + " is written for " +
+             (Pin.Block ? std::string("that block") : "whole tiles")});
+  if (FreeShape && this->Inferred.UndeclaredDynamicShared)
+    Restrictions.push_back({"the declared default shape only",
+                            *this->Inferred.UndeclaredDynamicShared});
   if (this->Stated) {
     Restrictions.push_back({"stated rules \"" + this->Stated->Spec + "\"",
                             "ENERGY_BLOCK_RULES in the source; they replace "
                             "the inferred restrictions"});
-    this->Inferred = BlockLegality();
     return;
   }
-  const BlockLegality &L = this->Inferred;
-  if (L.DefaultOnly)
+  if (FreeShape) {
+    if (proven())
+      Restrictions.push_back(
+          {"any shape (proven correct)",
+           "every thread's work follows its global index (blockIdx * "
+           "blockDim + threadIdx, grid-stride steps) behind a bound check, "
+           "and nothing else depends on the block"});
+    else if (!this->Inferred.UndeclaredDynamicShared)
+      Restrictions.push_back({"the declared default shape only",
+                              "not proven correct at another shape: " +
+                                  notProven() +
+                                  "; ENERGY_BLOCK_RULES declares the shapes "
+                                  "it is correct for"});
+  }
+  addPatternRestrictions();
+}
+
+std::string BlockLegalityCheck::notProven() const {
+  if (!Facts.Proof)
+    return "no proof was attempted";
+  if (!Facts.Proof->Proven)
+    return Facts.Proof->describe();
+  return "the grid is fixed whatever the block (ENERGY_GRID), and no "
+         "grid-stride loop covers the work at another block";
+}
+
+void BlockLegalityCheck::addPatternRestrictions() {
+  const BlockLegality &L = Inferred;
+  if (L.DefaultOnly && L.DefaultOnlyReason != L.UndeclaredDynamicShared)
     Restrictions.push_back(
         {"the declared default shape only", L.DefaultOnlyReason});
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
@@ -501,13 +663,43 @@ void BlockLegalityCheck::addRestriction(BlockRestriction R) {
     Restrictions.push_back(std::move(R));
 }
 
+bool BlockLegalityCheck::proven() const {
+  return FreeShape && !Stated && Facts.Proof && Facts.Proof->Proven &&
+         (!Facts.FixedGrid || Facts.Proof->AnyGrid);
+}
+
 bool BlockLegalityCheck::defaultOnly() const {
-  return !Stated && Inferred.DefaultOnly;
+  return FreeShape && (Inferred.UndeclaredDynamicShared.has_value() ||
+                       (!Stated && !proven()));
+}
+
+std::optional<std::string>
+BlockLegalityCheck::factViolation(const BlockShape &Block) const {
+  uint64_t Threads = uint64_t(Block[0]) * Block[1] * Block[2];
+  if (Facts.RequiredBlock && Block != *Facts.RequiredBlock)
+    return "its __launch_bounds__ require block " +
+           formatBlockShape(*Facts.RequiredBlock);
+  if (Facts.MaxThreads && Threads > Facts.MaxThreads)
+    return "its __launch_bounds__ allow at most " +
+           std::to_string(Facts.MaxThreads) + " threads";
+  for (const LibraryPin &Pin : Facts.Pins) {
+    if (Pin.Block && Block != *Pin.Block)
+      return Pin.Primitive + " is written for block " +
+             formatBlockShape(*Pin.Block);
+    if (Pin.Multiple && Threads % Pin.Multiple)
+      return Pin.Primitive + " needs a multiple of " +
+             std::to_string(Pin.Multiple) + " threads";
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string>
 BlockLegalityCheck::violation(const BlockShape &Block,
                               ArrayExtent Extent) const {
+  if (auto Why = factViolation(Block))
+    return Why;
+  if (FreeShape && Inferred.UndeclaredDynamicShared && Block != Default)
+    return *Inferred.UndeclaredDynamicShared;
   uint64_t Threads = uint64_t(Block[0]) * Block[1] * Block[2];
   if (Stated) {
     const StatedBlockRules &R = *Stated;
@@ -523,17 +715,32 @@ BlockLegalityCheck::violation(const BlockShape &Block,
       return std::string("the stated rules list other shapes");
     return std::nullopt;
   }
+  if (FreeShape) {
+    if (Block == Default || proven())
+      return std::nullopt;
+    // What a pattern says is wrong with this shape comes first: it is the
+    // more specific reason.
+    std::string Why = "it is not proven correct at another shape (" +
+                      notProven() + ")";
+    if (auto Wrong = patternViolation(Block, Extent))
+      return *Wrong + "; " + Why;
+    return Why;
+  }
+  return patternViolation(Block, Extent);
+}
+
+std::optional<std::string>
+BlockLegalityCheck::patternViolation(const BlockShape &Block,
+                                     ArrayExtent Extent) const {
+  uint64_t Threads = uint64_t(Block[0]) * Block[1] * Block[2];
   const BlockLegality &L = Inferred;
-  if (FreeShape && L.DefaultOnly && Block != Default)
-    return "only the declared default shape " + formatBlockShape(Default) +
-           " is known to be correct";
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     if (L.PowerOfTwo[Axis] && !isPowerOf2(Block[Axis]))
       return std::string("a loop halves blockDim.") + axisName(Axis) +
              ", so it must be a power of two";
     if (FreeShape && L.AssumesExtent[Axis] && Block[Axis] != Default[Axis])
-      return std::string("the kernel assumes block.") + axisName(Axis) + " = " +
-             std::to_string(Default[Axis]);
+      return std::string("the kernel assumes block.") + axisName(Axis) +
+             " = " + std::to_string(Default[Axis]);
   }
   if (Threads % L.ThreadMultiple)
     return "full-mask warp intrinsics need a multiple of " +

@@ -1,7 +1,20 @@
 //===- BlockLegality.h - Block shapes a kernel is correct for ---*- C++ -*-===//
 //
-// Before any choice, the block candidates of a kernel are restricted to the
-// shapes it computes correctly with:
+// Default-deny: a block shape other than the kernel's declared default is a
+// candidate only when it is proven correct or declared by the user.
+//  - Proven: a kernel whose shape is free (ENERGY_KERNEL*) and whose work
+//    follows the global index (ShapeInvariance.h) is correct at any shape.
+//  - Declared: ENERGY_BLOCK_RULES states the shapes ("pow2", "max=N",
+//    "multiple=N", "shapes=..."), and replaces what the code suggests;
+//    ENERGY_KERNEL_TUNABLE_BLOCK declares its shapes through its tunables,
+//    which the patterns below still check.
+//  - Otherwise only the declared default.
+// Whatever the path, a shape stays within the kernel's __launch_bounds__
+// and the block a library primitive is written for (cub::BlockReduce<T,
+// 256>, cooperative groups' tiled_partition<N>).
+//
+// The patterns the code suggests explain a restriction; they make no shape
+// safe. They are checked on the shapes tunables declare:
 //  - a power of two along an axis when a loop halves blockDim on it (tree
 //    reductions drop partial sums otherwise);
 //  - no thread index past the end of a static shared array it indexes (the
@@ -13,13 +26,14 @@
 //    whose blockDim is not (the code assumes its block size);
 //  - whole warps when warp intrinsics name the full mask;
 //  - only the declared default shape when the kernel reads threadIdx.z or
-//    blockDim.z, or uses dynamic shared memory of undeclared size: what the
-//    analysis cannot decide never becomes a guess.
-// energy.cuh's ENERGY_BLOCK_RULES states rules that replace the inferred ones.
+//    blockDim.z, or uses dynamic shared memory of undeclared size (the
+//    latter whatever the rules: nobody knows its size at another shape).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_BLOCKLEGALITY_H
 #define ENERGY_LIB_BLOCKLEGALITY_H
+
+#include "ShapeInvariance.h"
 
 #include "energy/ConfigSpace.h"
 
@@ -74,7 +88,39 @@ struct BlockLegality {
   bool DefaultOnly = false;
   std::string DefaultOnlyReason;
   bool DynamicShared = false;
+  /// Dynamic shared memory whose size per block nobody declared: the
+  /// default only, whatever the stated rules say; why, when so.
+  std::optional<std::string> UndeclaredDynamicShared;
   std::vector<SharedIndexBound> Bounds;
+};
+
+/// A library block primitive the kernel calls, written for one block: a
+/// block of exactly Block (cub::BlockReduce<T, 256>), or a whole number of
+/// Multiple-thread tiles (cooperative_groups::tiled_partition<32>).
+struct LibraryPin {
+  std::string Primitive; // as written: "cub::BlockReduce<int, 256>"
+  std::optional<BlockShape> Block;
+  unsigned Multiple = 0;
+};
+
+/// The library block primitives of a kernel's code as written (F and its
+/// callees, before inlining), found by their demangled names, and by the
+/// types of the shared memory they use (their temporary storage) when
+/// inlining already erased the calls.
+std::vector<LibraryPin> libraryPins(llvm::ArrayRef<llvm::Function *> CallTree);
+
+/// What fixes a kernel's block whatever its code says, and whether the
+/// code is proven correct at any shape.
+struct ShapeFacts {
+  /// For a free-shape kernel: the proof, when one was attempted.
+  std::optional<ShapeProof> Proof;
+  /// ENERGY_GRID: every launch has a fixed grid, whatever its block.
+  bool FixedGrid = false;
+  /// __launch_bounds__: at most MaxThreads threads (0: no limit), exactly
+  /// RequiredBlock when the bounds say so.
+  unsigned MaxThreads = 0;
+  std::optional<BlockShape> RequiredBlock;
+  std::vector<LibraryPin> Pins;
 };
 
 /// Analyzes a kernel after inlining and SROA (CandidateFeatureExtractor's
@@ -88,7 +134,8 @@ BlockLegality analyzeBlockLegality(const llvm::Function &Prepared,
 BlockLegality analyzeRegisterReads(llvm::ArrayRef<llvm::Function *> CallTree);
 
 /// Only the declared default shape for a kernel using dynamic shared memory
-/// whose size per block is not Declared: the rule of both passes. Memory and
+/// whose size per block is not Declared: the rule of both passes, which
+/// stated rules do not lift. Memory and
 /// Declaration name the front end's spelling of the memory and of the
 /// declaration, if it has one ("extern __shared__", "ENERGY_DYNAMIC_SHARED").
 void requireDeclaredDynamicShared(BlockLegality &L, bool Declared,
@@ -117,19 +164,23 @@ llvm::Expected<StatedBlockRules> parseBlockRules(llvm::StringRef Spec);
 using ArrayExtent =
     llvm::function_ref<uint64_t(const llvm::GlobalVariable &, int Level)>;
 
-/// Decides which block shapes a kernel may get: the analysis, or the stated
-/// rules when the source states them, against the declared default shape.
+/// Decides which block shapes a kernel may get: the proof or the stated
+/// rules (the patterns for shapes its tunables declare), within the facts,
+/// against the declared default shape.
 class BlockLegalityCheck {
 public:
   BlockLegalityCheck(BlockLegality Inferred,
                      std::optional<StatedBlockRules> Stated,
-                     const BlockShape &Default, bool FreeShape);
+                     const BlockShape &Default, bool FreeShape,
+                     ShapeFacts Facts = {});
 
   /// Why Block is not legal, or nothing when it is.
   std::optional<std::string> violation(const BlockShape &Block,
                                        ArrayExtent Extent) const;
   /// Only the declared default shape is legal (for a free-shape kernel).
   bool defaultOnly() const;
+  /// Whether the free-shape kernel is proven correct at other shapes.
+  bool proven() const;
   /// Every restriction that applies, with its reason.
   const std::vector<BlockRestriction> &restrictions() const {
     return Restrictions;
@@ -137,11 +188,20 @@ public:
 
 private:
   void addRestriction(BlockRestriction R); // once per rule
+  /// The launch bounds and library primitives, which hold on every path.
+  std::optional<std::string> factViolation(const BlockShape &Block) const;
+  /// The patterns the code suggests, for shapes tunables declare.
+  std::optional<std::string> patternViolation(const BlockShape &Block,
+                                              ArrayExtent Extent) const;
+  void addPatternRestrictions();
+  /// Why a free-shape kernel is not proven correct at another shape.
+  std::string notProven() const;
 
   BlockLegality Inferred;
   std::optional<StatedBlockRules> Stated;
   BlockShape Default;
   bool FreeShape;
+  ShapeFacts Facts;
   std::vector<BlockRestriction> Restrictions;
 };
 

@@ -2,6 +2,7 @@
 
 #include "CandidateFeatures.h"
 #include "KernelRewriter.h"
+#include "TuningSpec.h"
 
 #include "energy/CallCycles.h"
 
@@ -21,6 +22,8 @@
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Transforms/Scalar/NaryReassociate.h"
 #include "llvm/Transforms/Scalar/SROA.h"
@@ -133,6 +136,12 @@ CandidateFeatureExtractor::CandidateFeatureExtractor(FeatureOptions Opts)
   Cleanup.addPass(InstCombinePass());
   Cleanup.addPass(SimplifyCFGPass());
   Cleanup.addPass(LoopSimplifyPass());
+  // Registers read inside a loop (a grid-stride step reads gridDim there)
+  // leave it, so ScalarEvolution sees the step as invariant.
+  HoistInvariants.addPass(createFunctionToLoopPassAdaptor(
+      LICMPass(LICMOptions()), /*UseMemorySSA=*/true));
+  HoistInvariants.addPass(EarlyCSEPass());
+  HoistInvariants.addPass(LoopSimplifyPass());
 }
 
 /// Inlines every call of a defined function into F, except of functions on
@@ -185,6 +194,42 @@ Function &CandidateFeatureExtractor::prepared(Function &K) {
   FAM.clear(*Prepared, Prepared->getName());
   Kernel = &K;
   return *Prepared;
+}
+
+/// Reads of a tunable, a constant once the plugin ran, replaced by one
+/// read at F's entry: ScalarEvolution then sees a loop bound that reads it
+/// inside the loop (`k < ENERGY_VALUE(ITEMS)` at -O0) as invariant.
+static void hoistTunableReads(Function &F) {
+  std::map<GlobalVariable *, LoadInst *> Entry;
+  BasicBlock::iterator At = F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca();
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    auto *GV = Load ? dyn_cast<GlobalVariable>(
+                          Load->getPointerOperand()->stripPointerCasts())
+                    : nullptr;
+    if (!GV || !GV->getName().starts_with(TunablePrefix) ||
+        !Load->getType()->isIntegerTy(32))
+      continue;
+    LoadInst *&Read = Entry[GV];
+    if (!Read)
+      Read = new LoadInst(Load->getType(), GV, GV->getName(), At);
+    Load->replaceAllUsesWith(Read);
+    Load->eraseFromParent();
+  }
+}
+
+ShapeProof CandidateFeatureExtractor::shapeProof(Function &K,
+                                                std::array<bool, 3> FreeAxes) {
+  Function &Clean = prepared(K);
+  RemarksSilenced Quiet(K.getContext());
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&Clean, VMap);
+  hoistTunableReads(*Copy);
+  HoistInvariants.run(*Copy, FAM);
+  ShapeProof Proof = proveShapeInvariance(*Copy, FreeAxes);
+  FAM.clear(*Copy, Copy->getName());
+  Copy->eraseFromParent();
+  return Proof;
 }
 
 /// The NVPTX target machine for M's triple and its kernels' target-cpu, or

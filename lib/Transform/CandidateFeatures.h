@@ -28,6 +28,7 @@
 #ifndef ENERGY_LIB_CANDIDATEFEATURES_H
 #define ENERGY_LIB_CANDIDATEFEATURES_H
 
+#include "ShapeInvariance.h"
 #include "ToolchainResources.h"
 
 #include "energy/ConfigSpace.h"
@@ -93,6 +94,11 @@ public:
   /// it lives until release().
   llvm::Function &prepared(llvm::Function &Kernel);
 
+  /// Whether Kernel computes the same at every block whose extents are 1
+  /// on the axes FreeAxes leaves out (ShapeInvariance.h), on a copy of its
+  /// cleaned-up clone with loop-invariant code hoisted.
+  ShapeProof shapeProof(llvm::Function &Kernel, std::array<bool, 3> FreeAxes);
+
   /// Deletes the cleaned-up clone of the kernel measured last: call it
   /// before the kernel or anything it uses is rewritten.
   void release();
@@ -128,6 +134,7 @@ private:
   llvm::ModuleAnalysisManager MAM;
   llvm::PassBuilder PB;
   llvm::FunctionPassManager Cleanup;
+  llvm::FunctionPassManager HoistInvariants; // for shapeProof
 };
 
 } // namespace energy

@@ -321,27 +321,9 @@ Error ModuleOptimizer::run() {
     if (Plan->Apply) {
       if (Error E = apply(*Plan))
         return E;
-    } else if (Plan->OptedIn) {
-      // The host still reads the record: make it launchable within the
-      // user's bounds, with the tunables the kernel runs with.
-      LaunchBounds User = readLaunchBounds(*F);
-      const auto &Dims = User.ReqNTid[0] ? User.ReqNTid : User.MaxNTid;
-      unsigned Items = 1;
-      for (size_t I = 0; I < Plan->Tunables.size(); ++I) {
-        auto FixedIt = Fixed.find(Plan->TunableVars[I]);
-        int Value = FixedIt == Fixed.end() ? Plan->Tunables[I].Default
-                                           : FixedIt->second.Value;
-        if (Plan->Tunables[I].WorkPerThread && Value > 0)
-          Items *= static_cast<unsigned>(Value);
-      }
-      if (Error E = writeLaunchRecord(M, Plan->Record,
-                                      {std::max(Dims[0], 1u),
-                                       std::max(Dims[1], 1u),
-                                       std::max(Dims[2], 1u)},
-                                      /*DynamicSmem=*/0, Items))
-        return E;
-      Changed = true;
     }
+    // A kernel left alone (bounded in the source) keeps its record: the
+    // plan checked that its declared default is within its bounds.
     remark(*Plan);
     // Rewritten or not, the choice assumed every call inlined: the end of
     // the pipeline checks that the build did so (energy-kept-calls). The

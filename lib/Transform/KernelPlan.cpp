@@ -4,6 +4,9 @@
 
 #include "CandidateFeatures.h"
 #include "KernelRewriter.h"
+#include "PluginWarning.h"
+
+#include "ThreadDependence.h"
 
 #include "energy/NVVMAnnotations.h"
 
@@ -16,6 +19,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/IR/InstIterator.h"
 
 #include <algorithm>
 
@@ -323,9 +327,16 @@ blockTunables(const KernelPlan &P, const ModuleTuningInfo &Info) {
   return Annotation->second.BlockTunables;
 }
 
+/// The shape a free-shape kernel launches with when nothing is chosen:
+/// ENERGY_KERNEL_BLOCK's shape, or (a kernel that did not opt in) a typical
+/// one.
+static BlockShape declaredFreeShape(const KernelPlan &P, bool TwoD) {
+  return recordedBlock(*P.Kernel->getParent(), P.Record)
+      .value_or(typicalBlockShape(TwoD));
+}
+
 /// The shape the source launches with when nothing is chosen: the tunables'
-/// defaults, ENERGY_KERNEL_BLOCK's shape, or (a kernel that did not opt in)
-/// a typical one.
+/// defaults, or declaredFreeShape.
 static Expected<BlockShape> declaredDefaultShape(
     const KernelPlan &P,
     const std::optional<std::array<std::string, 2>> &BlockFromTunables) {
@@ -336,8 +347,28 @@ static Expected<BlockShape> declaredDefaultShape(
       return Shapes.takeError();
     return (*Shapes)[0];
   }
-  return recordedBlock(*P.Kernel->getParent(), P.Record)
-      .value_or(typicalBlockShape(P.Features[Default].usesBlockY()));
+  return declaredFreeShape(P, P.Features[Default].usesBlockY());
+}
+
+/// Whether F's code reads threadIdx.y or blockDim.y: its free search then
+/// runs over 2-D shapes.
+static bool readsBlockY(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto Read = readsSpecialRegister(&I);
+        Read && Read->Axis == 1 &&
+        (Read->Reg == SpecialRegister::ThreadIdx ||
+         Read->Reg == SpecialRegister::BlockDim))
+      return true;
+  return false;
+}
+
+/// What the bounds in the source fix, for the legality check.
+static void boundFacts(const LaunchBounds &Bounds, ShapeFacts &Facts) {
+  Facts.MaxThreads = Bounds.maxThreads();
+  if (Bounds.ReqNTid[0])
+    Facts.RequiredBlock = BlockShape{std::max(Bounds.ReqNTid[0], 1u),
+                                     std::max(Bounds.ReqNTid[1], 1u),
+                                     std::max(Bounds.ReqNTid[2], 1u)};
 }
 
 Error KernelPlanner::chooseLaunch(KernelPlan &P,
@@ -358,8 +389,6 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
                          " differs from the block its tunables fix (" +
                          formatBlockShape((*Shapes)[0]) + ")");
       *Shapes = {Force->Block};
-    } else if (!BlockFromTunables && Legal.defaultOnly()) {
-      *Shapes = {DefaultShape};
     }
     return Shapes;
   };
@@ -376,10 +405,21 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
                         Why.str());
       return true;
     }
+    if (Force && Opts.ForceUnsafe) {
+      std::string Note = "the forced block " + formatBlockShape(B) +
+                         " is built as asked (-energy-force-unsafe) although "
+                         "it is not known to be correct: " +
+                         Why.str();
+      P.Kernel->getContext().diagnose(
+          PluginWarning("energy-optimize: kernel '" + P.Name + "': " + Note));
+      P.Notes.push_back(std::move(Note));
+      return true;
+    }
     if (Force)
       return planError("kernel '" + P.Name + "': forced block " +
                        formatBlockShape(B) + " is not correct for it: " + Why +
-                       " (ENERGY_BLOCK_RULES states the shapes it accepts)");
+                       " (ENERGY_BLOCK_RULES states the shapes it accepts; "
+                       "-energy-force-unsafe builds it anyway)");
     LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": " << P.Name << ": left out "
                       << formatBlockShape(B) << ": " << Why << "\n");
     return false;
@@ -470,25 +510,27 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
     return Dynamic.takeError();
   P.DynamicShared = *Dynamic;
 
-  // Advice for a kernel that did not opt in has no declared shape to keep.
-  // Its register reads mostly tell before the kernel is cleaned up and
-  // measured (CUB's kernels, written for their template's block size).
+  // Advice for a kernel that did not opt in has no declared shape to keep:
+  // it gets advice only where another shape is proven correct. Its register
+  // reads mostly tell before the kernel is cleaned up and measured (CUB's
+  // kernels, written for their template's block size).
   auto BlockFromTunables = blockTunables(P, Info);
+  bool FreeShape = !BlockFromTunables;
   // A forced block on such a kernel states its host launch: it is
   // predicted as given, and nothing is rewritten.
   bool OnlyAdvised = !P.OptedIn && !*Rules && !Force;
-  auto NoAdvice = [&](BlockLegality &L) -> std::optional<std::string> {
-    requireDeclaredDynamicShared(L, P.DynamicShared.has_value(),
-                                 "extern __shared__", "ENERGY_DYNAMIC_SHARED");
-    if (!OnlyAdvised)
-      return std::nullopt;
-    return reliesOnDefault(L, /*FreeShape=*/!BlockFromTunables);
-  };
   auto NoAdviceError = [&](const std::string &Why) {
     Extractor.release();
     return planError("kernel '" + P.Name +
                      "': no advice: no other block shape is known to be "
                      "correct for it (" + Why + ")");
+  };
+  auto NoAdvice = [&](BlockLegality &L) -> std::optional<std::string> {
+    requireDeclaredDynamicShared(L, P.DynamicShared.has_value(),
+                                 "extern __shared__", "ENERGY_DYNAMIC_SHARED");
+    if (!OnlyAdvised)
+      return std::nullopt;
+    return reliesOnDefault(L, FreeShape);
   };
   if (OnlyAdvised) {
     BlockLegality Quick = analyzeRegisterReads(callTree(F));
@@ -499,11 +541,44 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
                                                 P.Arch->WarpSize);
   if (auto Why = NoAdvice(Inferred))
     return NoAdviceError(*Why);
+
+  ShapeFacts Facts;
+  Facts.FixedGrid = P.FixedGrid.has_value();
+  boundFacts(readLaunchBounds(F), Facts);
+  Facts.Pins = libraryPins(callTree(F));
+  // The free shape of a kernel without stated rules is proven, or it is
+  // the default's alone: no advice, no other candidate to measure.
+  if (FreeShape && !*Rules) {
+    bool TwoD = readsBlockY(Extractor.prepared(F));
+    BlockShape Free = declaredFreeShape(P, TwoD);
+    Facts.Proof = Extractor.shapeProof(
+        F, {true, TwoD || Free[1] != 1, Free[2] != 1});
+    if (OnlyAdvised && !Facts.Proof->Proven)
+      return NoAdviceError("not proven correct at another shape: " +
+                           Facts.Proof->describe());
+    if (OnlyAdvised && Facts.FixedGrid && !Facts.Proof->AnyGrid)
+      return NoAdviceError("its grid is fixed (ENERGY_GRID) and no "
+                           "grid-stride loop covers its work at another "
+                           "block");
+  }
   if (Error E = measureAssignments(P, Force))
     return E;
   auto DefaultShape = declaredDefaultShape(P, BlockFromTunables);
   if (!DefaultShape)
     return DefaultShape.takeError();
+  // The host launches an opted-in kernel with its record: a bounded
+  // kernel keeps it, so it must be within its bounds.
+  if (P.OptedIn && P.UserBounded && !Force)
+    if (auto Why = BlockLegalityCheck(BlockLegality(), std::nullopt,
+                                      *DefaultShape, FreeShape, Facts)
+                       .violation(*DefaultShape,
+                                  [](const GlobalVariable &, int) {
+                                    return UINT64_MAX;
+                                  }))
+      return planError("kernel '" + P.Name + "': its declared default block " +
+                       formatBlockShape(*DefaultShape) +
+                       " cannot launch: " + *Why +
+                       " (declare the default with ENERGY_KERNEL_BLOCK)");
   if (P.FixedGrid && !(Force && Force->Grid)) {
     P.WorkItems = gridWorkItems(P, *P.FixedGrid, *DefaultShape);
     P.Notes.push_back("every launch has grid " +
@@ -514,7 +589,7 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
                       "block's on it");
   }
   BlockLegalityCheck Legal(std::move(Inferred), std::move(*Rules),
-                           *DefaultShape, /*FreeShape=*/!BlockFromTunables);
+                           *DefaultShape, FreeShape, std::move(Facts));
   P.Restrictions = Legal.restrictions();
   if (Error E = chooseLaunch(P, Legal, *DefaultShape, Model, Force))
     return E;

@@ -124,6 +124,12 @@ static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
                        : Opts.ModelFile) = Value.str();
     return Error::success();
   }
+  if (Key == "force-unsafe") {
+    if (!Value.empty())
+      return optionError("force-unsafe takes no value, got '" + Value + "'");
+    Opts.ForceUnsafe = true;
+    return Error::success();
+  }
   if (Key == "force") {
     auto F = parseForcedConfig(Value);
     if (!F)

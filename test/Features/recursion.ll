@@ -4,7 +4,7 @@
 ; RUN: %opt %loadenergy -passes='print<energy-features>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --match-full-lines
 ; RUN: %opt %loadenergy -passes=energy-optimize -pass-remarks-analysis=energy \
-; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=OPT
+; RUN:   -pass-remarks-missed=energy -disable-output %s 2>&1 | FileCheck %s --check-prefix=OPT
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -102,10 +102,12 @@ define i32 @leaf(i32 %n) {
   ret i32 %r
 }
 
-; Each kernel is tuned: its block size is fixed.
-; OPT-DAG: remark: {{.*}}kernel fib_kernel is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
-; OPT-DAG: remark: {{.*}}kernel mutual_kernel is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
-; OPT-DAG: remark: {{.*}}kernel shared_callee is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
+; Each kernel is planned to its end. None gets advice: no other block is
+; proven correct for code the analysis cannot see (a recursive call), nor
+; for threads that all write the same word.
+; OPT-DAG: remark: {{.*}}kernel fib_kernel left alone: kernel 'fib_kernel': no advice: {{.*}}it calls 'fib', which is not inlined
+; OPT-DAG: remark: {{.*}}kernel mutual_kernel left alone: kernel 'mutual_kernel': no advice: {{.*}}it calls 'is_even', which is not inlined
+; OPT-DAG: remark: {{.*}}kernel shared_callee left alone: kernel 'shared_callee': no advice: {{.*}}its threads would repeat each other's work
 
 !nvvm.annotations = !{!0, !1, !2}
 !0 = !{ptr @fib_kernel, !"kernel", i32 1}

@@ -22,25 +22,35 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 
-define void @new(ptr addrspace(1) %out) #0 {
+define void @new(ptr addrspace(1) %out, i32 %n) #0 {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %base = mul i32 %ctaid, %ntid
   %i = add i32 %base, %tid
+  %in = icmp slt i32 %i, %n
+  br i1 %in, label %fill, label %done
+fill:
   %p = getelementptr float, ptr addrspace(1) %out, i32 %i
   store float 1.0, ptr addrspace(1) %p, align 4
+  br label %done
+done:
   ret void
 }
 
-define void @old(ptr addrspace(1) %out) #1 {
+define void @old(ptr addrspace(1) %out, i32 %n) #1 {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %base = mul i32 %ctaid, %ntid
   %i = add i32 %base, %tid
+  %in = icmp slt i32 %i, %n
+  br i1 %in, label %fill, label %done
+fill:
   %p = getelementptr float, ptr addrspace(1) %out, i32 %i
   store float 1.0, ptr addrspace(1) %p, align 4
+  br label %done
+done:
   ret void
 }
 

@@ -10,10 +10,11 @@ ENERGY_KERNEL(rows) void rows(int cols, float *x) {
     x[blockIdx.y * cols + col] *= 2.0f;
 }
 
-ENERGY_KERNEL_BLOCK(tiles, 32, 8) void tiles(int cols, float *x) {
+ENERGY_KERNEL_BLOCK(tiles, 32, 8) void tiles(int rows, int cols, float *x) {
   int col = blockIdx.x * blockDim.x + threadIdx.x;
   int row = blockIdx.y * blockDim.y + threadIdx.y;
-  x[row * cols + col] *= 2.0f;
+  if (row < rows && col < cols)
+    x[row * cols + col] *= 2.0f;
 }
 
 // 32 one-dimensional shapes; 33 two-dimensional ones.

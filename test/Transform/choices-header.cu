@@ -63,7 +63,10 @@ ENERGY_KERNEL(opted) void opted(int n, float *x) {
 // RECORD: @__energy_launch_opted = {{.*}} { [3 x i32] [i32 128, i32 1, i32 1], i32 0, i32 2 }
 // CLANG: #define ENERGY_CHOICE_KERNEL_opted ~, ({{[0-9]+}}, 1, 1, 0, {{[1-4]}}, __launch_bounds__({{[0-9]+}}))
 
+// Reverses each block's slice through shared memory, for any block: the
+// shapes are declared, as the analysis proves none for shared memory.
 ENERGY_DYNAMIC_SHARED(dyn, sizeof(float), 16);
+ENERGY_BLOCK_RULES(dyn, "max=1024");
 ENERGY_KERNEL(dyn) void dyn(float *x) {
   extern __shared__ float buf[];
   buf[threadIdx.x] = x[blockIdx.x * blockDim.x + threadIdx.x];
@@ -84,7 +87,8 @@ __global__ void advised(int n, float *x) {
 // CHECK-NEXT: // advice only (not opted in): no entry, its launches are the host's
 // CLANG: // advice only (not opted in): no entry, its launches are the host's
 
-ENERGY_KERNEL(bounded) __launch_bounds__(128) void bounded(int n, float *x) {
+ENERGY_KERNEL_BLOCK(bounded, 128, 1) __launch_bounds__(128)
+void bounded(int n, float *x) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     x[i] -= 1.0f;

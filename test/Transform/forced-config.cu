@@ -13,7 +13,7 @@
 // CHECK-DAG: .global .align 4 .b8 __energy_tunable_TILE[20] = {8, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 32};
 // CHECK-DAG: .global .align 4 .b8 __energy_launch_saxpy[20] = {96, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2};
 // CHECK-DAG: .global .align 4 .b8 __energy_launch_sgemm[20] = {8, 0, 0, 0, 8, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
-// The user-bounded kernel's record follows its __launch_bounds__(128).
+// The user-bounded kernel keeps the record of its declared default, 128.
 // CHECK-DAG: .global .align 4 .b8 __energy_launch_bounded[20] = {128, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
 
 // CHECK-LABEL: .entry _Z5saxpyifPKfPf(

@@ -1,9 +1,13 @@
-// Block legality: stated rules replace the inferred ones; undeclared dynamic
-// shared memory and 3-D blocks keep the declared default; declared dynamic
-// shared memory is counted per candidate and written into the launch
-// record; full-mask shuffles need whole warps; a dominating threadIdx guard
-// caps a shared index; a kernel that did not opt in and assumes its block
-// size gets no advice and is left alone.
+// Block legality, default-deny: a shape other than the declared default is
+// a candidate only when the kernel is proven correct at it or the source
+// declares it. Stated rules replace what the code suggests; undeclared
+// dynamic shared memory keeps the declared default even then; declared
+// dynamic shared memory is counted per candidate and written into the
+// launch record. Kernels that use shared memory, warp intrinsics or a
+// 3-D thread index keep their default, and the patterns that make other
+// shapes wrong (full-mask shuffles need whole warps, a tree's warp tail
+// needs 64 threads) explain it and a refused force; a kernel that did not
+// opt in and assumes its block size gets no advice and is left alone.
 // RUN: %clang %cudaflags -O2 -S %clangplugin -Rpass=energy -Rpass-analysis=energy -Rpass-missed=energy \
 // RUN:   -mllvm -energy-report=%t.json %s -o %t.ptx 2> %t.remarks
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -39,8 +43,9 @@ ENERGY_KERNEL_BLOCK(dyn_undeclared, 128, 1) void dyn_undeclared(float *x) {
   x[blockIdx.x * blockDim.x + threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x];
 }
 
-// The same, declared.
+// The same, declared, with its shapes (it reverses any block's slice).
 ENERGY_DYNAMIC_SHARED(dyn_declared, sizeof(float), 16);
+ENERGY_BLOCK_RULES(dyn_declared, "max=1024");
 ENERGY_KERNEL_BLOCK(dyn_declared, 128, 1) void dyn_declared(float *x) {
   extern __shared__ float buf[];
   buf[threadIdx.x] = x[blockIdx.x * blockDim.x + threadIdx.x];
@@ -99,18 +104,26 @@ __global__ void fixed256(float *x) {
 // REMARK: remark: kernel stated: chose block {{96|128}} (
 // REMARK: remark: kernel dyn_undeclared: block the declared default shape only: the kernel uses dynamic shared memory (extern __shared__) whose size per block is not declared (ENERGY_DYNAMIC_SHARED)
 // REMARK: remark: kernel dyn_undeclared: chose block 128 (
+// REMARK: remark: kernel cube: block the declared default shape only: not proven correct at another shape: threadIdx.x is used without blockIdx.x: the code depends on the size of its block
 // REMARK: remark: kernel cube: block the declared default shape only: the kernel reads threadIdx.z or blockDim.z, and 3-D shapes are not searched
 // REMARK: remark: kernel cube: chose block 8x8 (
+// REMARK: remark: kernel warpsum: block the declared default shape only: not proven correct at another shape: it uses warp- or block-level operations (llvm.nvvm.shfl.sync.down.f32)
 // REMARK: remark: kernel warpsum: block threads a multiple of 32: warp intrinsics use the full mask 0xffffffff
+// REMARK: remark: kernel warpsum: chose block 256 (
+// REMARK: remark: kernel guarded: block the declared default shape only: not proven correct at another shape: it uses shared memory ('guarded(float*)::buf')
+// REMARK: remark: kernel guarded: chose block 256 (
+// REMARK: remark: kernel reduce4: block the declared default shape only: not proven correct at another shape: it uses shared memory ('reduce4(float const*, float*, int)::sdata')
+// REMARK: remark: kernel reduce4: block block.x a power of two: a loop halves blockDim.x
+// REMARK: remark: kernel reduce4: chose block 256 (
 // REMARK: remark: kernel fixed256(float*) left alone: kernel 'fixed256(float*)': no advice: no other block shape is known to be correct for it (the kernel reads threadIdx.x but not blockDim.x, so its code assumes the block size)
 
 // REPORT: stated: 2 candidates, 30 shapes not correct
-// REPORT: dyn_undeclared: 1 candidates, 0 shapes not correct
+// REPORT: dyn_undeclared: 1 candidates, 31 shapes not correct
 // REPORT: dyn_declared: 32 candidates, 0 shapes not correct, shared bytes = 4 * threads + 16
-// REPORT: cube: 1 candidates, 0 shapes not correct
-// REPORT: warpsum: 32 candidates, 0 shapes not correct
-// REPORT: guarded: 32 candidates, 0 shapes not correct
-// REPORT: reduce4: 5 candidates, 27 shapes not correct
+// REPORT: cube: 1 candidates, 32 shapes not correct
+// REPORT: warpsum: 1 candidates, 31 shapes not correct
+// REPORT: guarded: 1 candidates, 31 shapes not correct
+// REPORT: reduce4: 1 candidates, 31 shapes not correct
 // REPORT: skipped fixed256(float*)
 
 // The launch record carries the dynamic shared memory of the chosen block.

@@ -83,6 +83,12 @@
 // CHECK-NEXT:   - GridBlocks: '{{[0-9]+}}'
 // CHECK-NEXT:   - Applied: 'true'
 
+// Advice follows the proof that scale is correct at any block.
+// CHECK: --- !Analysis
+// CHECK-NEXT: Pass: energy
+// CHECK-NEXT: Name: Restriction
+// CHECK-NEXT: Function: _Z5scaleiPf
+// CHECK:        - Rule: 'any shape (proven correct)'
 // CHECK: --- !Analysis
 // CHECK-NEXT: Pass: energy
 // CHECK-NEXT: Name: Advice

@@ -40,8 +40,10 @@ __global__ void scale(int n, float *x) {
     x[i] *= 2.0f;
 }
 
-// Bounded by the user: left alone even when opted in.
-ENERGY_KERNEL(bounded) __launch_bounds__(128) void bounded(int n, float *x) {
+// Bounded by the user: left alone even when opted in, with the record of its
+// declared default (within its bounds; a default beyond them is an error).
+ENERGY_KERNEL_BLOCK(bounded, 128, 1) __launch_bounds__(128)
+void bounded(int n, float *x) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     x[i] += 1.0f;

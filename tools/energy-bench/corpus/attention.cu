@@ -14,6 +14,10 @@
 ENERGY_TUNABLE(BKV, 32, 16, 32, 64);
 ENERGY_WORKLOAD(attention, 32 * 1024);
 
+// Declared: the shapes it is written for, every whole number of warps (the
+// plugin proves no shape of a kernel whose threads share data).
+ENERGY_BLOCK_RULES(attention, "multiple=32");
+
 extern "C" {
 ENERGY_KERNEL(attention)
 void attention(int seq, float scale, const float *__restrict__ Q,

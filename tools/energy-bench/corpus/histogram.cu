@@ -14,6 +14,10 @@ ENERGY_WORKLOAD(histogram, 1 << 25); // 32-bit words
 
 #define NBINS 256
 
+// Declared: the shapes it is written for, every whole number of warps (the
+// plugin proves no shape of a kernel whose threads share data).
+ENERGY_BLOCK_RULES(histogram, "multiple=32");
+
 extern "C" {
 ENERGY_KERNEL(histogram)
 void histogram(int n, const unsigned char *__restrict__ data,

@@ -20,6 +20,10 @@ __device__ inline void interact(float4 pi, float4 pj, float soft2, float &ax,
   az += dz * s;
 }
 
+// Declared: the shapes it is written for, every whole number of warps (the
+// plugin proves no shape of a kernel whose threads share data).
+ENERGY_BLOCK_RULES(nbody, "multiple=32");
+
 extern "C" {
 ENERGY_KERNEL(nbody)
 void nbody(int n, float soft2, const float4 *__restrict__ pos,

@@ -25,6 +25,10 @@ __device__ void blockSum(T *s, unsigned tid, unsigned count) {
   }
 }
 
+// Declared: the shapes it is written for, every whole number of warps (the
+// plugin proves no shape of a kernel whose threads share data).
+ENERGY_BLOCK_RULES(reduction, "multiple=32");
+
 extern "C" {
 ENERGY_KERNEL(reduction)
 void reduction(int n, const float *__restrict__ x, float *partials,

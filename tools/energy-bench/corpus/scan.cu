@@ -52,6 +52,10 @@ __device__ int lookBack(volatile unsigned long long *status, unsigned tile,
   return prefix;
 }
 
+// Declared: the shapes it is written for, every whole number of warps (the
+// plugin proves no shape of a kernel whose threads share data).
+ENERGY_BLOCK_RULES(scan, "multiple=32");
+
 extern "C" {
 ENERGY_KERNEL(scan)
 void scan(int n, const int *__restrict__ in, int *__restrict__ out,

@@ -15,6 +15,10 @@ __device__ inline float rescale(float from, float to) {
   return from == -INFINITY ? 0.0f : __expf(from - to);
 }
 
+// Declared: the shapes it is written for, every whole number of warps (the
+// plugin proves no shape of a kernel whose threads share data).
+ENERGY_BLOCK_RULES(softmax, "multiple=32");
+
 extern "C" {
 ENERGY_KERNEL(softmax)
 void softmax(int rows, int cols, const float *__restrict__ x,

@@ -11,6 +11,10 @@
 ENERGY_TUNABLE_PER_THREAD(ROWS_PER_WARP, 4, 1, 4, 32);
 ENERGY_WORKLOAD(spmv_csr, (1 << 20) * 32);
 
+// Declared: the shapes it is written for, every whole number of warps (the
+// plugin proves no shape of a kernel whose threads share data).
+ENERGY_BLOCK_RULES(spmv_csr, "multiple=32");
+
 extern "C" {
 ENERGY_KERNEL(spmv_csr)
 void spmv_csr(int rows, const int *__restrict__ row_ptr,

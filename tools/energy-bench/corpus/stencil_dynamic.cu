@@ -10,6 +10,10 @@
 ENERGY_WORKLOAD(stencil_dynamic, 1 << 25);
 ENERGY_DYNAMIC_SHARED(stencil_dynamic, sizeof(float), 2 * sizeof(float));
 
+// Declared: the shapes it is written for, every whole number of warps (the
+// plugin proves no shape of a kernel whose threads share data).
+ENERGY_BLOCK_RULES(stencil_dynamic, "multiple=32");
+
 extern "C" {
 ENERGY_KERNEL(stencil_dynamic)
 void stencil_dynamic(int n, const float *__restrict__ x, float *__restrict__ y) {

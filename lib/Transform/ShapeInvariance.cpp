@@ -1,0 +1,976 @@
+//===- ShapeInvariance.cpp - Proof that a kernel ignores its block --------===//
+//
+// Every integer a non-arithmetic instruction reads (an address, a stored
+// value, a compared value, a call argument ...) is taken apart by
+// ScalarEvolution into a polynomial over atoms: the thread-identity
+// registers of the free axes, one digit per loop (the iteration of an
+// affine recurrence), and opaque values (arguments, loads, calls) whose own
+// dependence on the work unit was found the same way. Along each free axis
+// the registers must form one mixed-radix work unit (see the header); what
+// remains may hold opaque values and the digits of loops that do a unit's
+// work, nothing else.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeInvariance.h"
+
+#include "ThreadDependence.h"
+#include "TripCounts.h"
+#include "TuningSpec.h"
+
+#include "energy/FeatureAnalysis.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <map>
+#include <optional>
+#include <vector>
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+namespace energy {
+namespace {
+
+const char *axisName(unsigned Axis) { return Axis == 0 ? "x" : Axis == 1 ? "y" : "z"; }
+
+/// How a value depends on the work unit of its thread.
+enum class Level : uint8_t {
+  Inv,  // not at all: the same in every thread of every launch shape
+  Item, // a function of the unit (and of data)
+  Bad,  // of the thread or block in a way another shape changes
+};
+Level join(Level A, Level B) { return std::max(A, B); }
+
+enum class Reg : uint8_t { Tid, Ctaid, Ntid, Nctaid };
+
+/// A factor of a monomial: a thread-identity register of a free axis, the
+/// iteration number of a loop, or an opaque value (an SCEV node).
+struct Atom {
+  enum Kind : uint8_t { Shape, Digit, Opaque } K;
+  uintptr_t Id; // Shape: Reg * 3 + axis; Digit: loop index; Opaque: SCEV *
+
+  static Atom shape(Reg R, unsigned Axis) {
+    return {Shape, uintptr_t(R) * 3 + Axis};
+  }
+  static Atom digit(unsigned Loop) { return {Digit, Loop}; }
+  static Atom opaque(const SCEV *S) { return {Opaque, uintptr_t(S)}; }
+  const SCEV *scev() const { return reinterpret_cast<const SCEV *>(Id); }
+  bool operator<(const Atom &O) const {
+    return K != O.K ? K < O.K : Id < O.Id;
+  }
+  bool operator==(const Atom &O) const { return K == O.K && Id == O.Id; }
+};
+
+using Monomial = std::vector<Atom>; // sorted
+
+/// A polynomial with integer coefficients; small by construction (a cap on
+/// its size keeps products of sums from exploding).
+struct Poly {
+  std::map<Monomial, int64_t> Terms;
+
+  static Poly constant(int64_t C) {
+    Poly P;
+    if (C)
+      P.Terms[{}] = C;
+    return P;
+  }
+  static Poly atom(Atom A) {
+    Poly P;
+    P.Terms[{A}] = 1;
+    return P;
+  }
+  bool empty() const { return Terms.empty(); }
+  bool operator==(const Poly &O) const { return Terms == O.Terms; }
+  bool operator!=(const Poly &O) const { return !(*this == O); }
+  bool mentions(function_ref<bool(const Atom &)> Pred) const {
+    for (const auto &[M, C] : Terms)
+      if (llvm::any_of(M, Pred))
+        return true;
+    return false;
+  }
+  bool mentions(const Atom &A) const {
+    return mentions([&](const Atom &B) { return A == B; });
+  }
+};
+
+constexpr size_t MaxTerms = 64, MaxDegree = 8;
+
+bool addTerm(Poly &P, const Monomial &M, int64_t C) {
+  int64_t &Slot = P.Terms[M];
+  if (AddOverflow(Slot, C, Slot))
+    return false;
+  if (!Slot)
+    P.Terms.erase(M);
+  return P.Terms.size() <= MaxTerms;
+}
+
+std::optional<Poly> add(Poly A, const Poly &B) {
+  for (const auto &[M, C] : B.Terms)
+    if (!addTerm(A, M, C))
+      return std::nullopt;
+  return A;
+}
+
+std::optional<Poly> mul(const Poly &A, const Poly &B) {
+  Poly P;
+  for (const auto &[MA, CA] : A.Terms)
+    for (const auto &[MB, CB] : B.Terms) {
+      Monomial M = MA;
+      M.insert(M.end(), MB.begin(), MB.end());
+      llvm::sort(M);
+      int64_t C;
+      if (M.size() > MaxDegree || MulOverflow(CA, CB, C) || !addTerm(P, M, C))
+        return std::nullopt;
+    }
+  return P;
+}
+
+/// The coefficient of A in P: the monomials holding A once, divided by it.
+/// False when some monomial holds A more than once.
+bool coefficientOf(const Poly &P, const Atom &A, Poly &Coef) {
+  Coef = Poly();
+  for (const auto &[M, C] : P.Terms) {
+    auto N = llvm::count(M, A);
+    if (N > 1)
+      return false;
+    if (N == 1) {
+      Monomial Rest = M;
+      Rest.erase(llvm::find(Rest, A));
+      Coef.Terms[Rest] = C;
+    }
+  }
+  return true;
+}
+
+void dropTermsWith(Poly &P, const Atom &A) {
+  for (auto It = P.Terms.begin(); It != P.Terms.end();)
+    It = llvm::is_contained(It->first, A) ? P.Terms.erase(It) : std::next(It);
+}
+
+/// One digit of a work unit, from the lowest; a loop digit's radix is its
+/// trip count, none for the grid-stride loop on top.
+struct UnitDigit {
+  Atom A;
+  std::optional<Poly> Radix;
+  bool operator==(const UnitDigit &O) const {
+    return A == O.A && Radix == O.Radix;
+  }
+};
+
+/// How an index numbers the work units along one axis: the digits, and the
+/// factor of the unit in the index (`4 * vec * unit`).
+struct UnitChain {
+  std::vector<UnitDigit> Digits;
+  Poly Scale;
+  std::optional<unsigned> TopLoop; // the grid-stride loop, if any
+};
+
+/// What an integer says about the unit.
+struct Classified {
+  Level L = Level::Inv;
+  std::string Why; // for Bad, where it is first seen (else found elsewhere)
+  std::array<std::optional<UnitChain>, 3> Chains;
+};
+
+struct Obstacle {
+  std::string Why;
+  std::string Where;
+};
+
+/// Where I is in the kernel's source: the line of the kernel's own code
+/// that reaches it (inlined helpers and headers say little), else the next
+/// line in its block (phis and hoisted code have none).
+std::string whereIs(const Instruction *I) {
+  for (; I; I = I->getNextNode()) {
+    const DILocation *Loc = I->getDebugLoc();
+    while (Loc && Loc->getInlinedAt())
+      Loc = Loc->getInlinedAt();
+    if (Loc && Loc->getLine())
+      return (Loc->getFilename() + ":" + Twine(Loc->getLine())).str();
+  }
+  return "";
+}
+
+class Prover {
+public:
+  Prover(Function &F, std::array<bool, 3> Free)
+      : F(F), Free(Free), DT(F), LI(DT),
+        TLII(Triple(F.getParent()->getTargetTriple())), TLI(TLII, &F), AC(F),
+        SE(F, TLI, AC, DT, LI) {
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      LoopIndex[L] = Loops.size();
+      Loops.push_back(L);
+    }
+  }
+
+  ShapeProof run();
+
+private:
+  Function &F;
+  std::array<bool, 3> Free;
+  DominatorTree DT;
+  LoopInfo LI;
+  TargetLibraryInfoImpl TLII;
+  TargetLibraryInfo TLI;
+  AssumptionCache AC;
+  ScalarEvolution SE;
+  std::vector<const Loop *> Loops;
+  DenseMap<const Loop *, unsigned> LoopIndex;
+
+  /// Levels of instructions ScalarEvolution cannot take apart, and of
+  /// stack slots (the join of what is stored into them).
+  DenseMap<const Value *, Level> Opaque;
+  DenseMap<const Value *, Level> Slots;
+  std::map<const SCEV *, std::optional<Poly>> PolyCache;
+  std::map<unsigned, std::optional<Poly>> RadixCache;
+
+  // What the recording pass found.
+  bool Recording = false;
+  std::optional<Obstacle> First;
+  const Instruction *At = nullptr; // the instruction being recorded
+  std::array<std::optional<UnitChain>, 3> Canonical;
+  std::map<unsigned, unsigned> ItemLoops;            // loop -> axis
+  std::map<unsigned, const Instruction *> WorkUses;  // loop -> first use
+  std::vector<const Instruction *> Accesses;         // need a bound
+
+  void fail(std::string Why, const Instruction *I) {
+    if (!First)
+      First = Obstacle{std::move(Why), whereIs(I)};
+  }
+
+  std::optional<std::string> screen(const Instruction &I);
+  std::optional<Poly> toPoly(const SCEV *S);
+  std::optional<Poly> computePoly(const SCEV *S);
+  Classified classify(const SCEV *S);
+  Classified classifyValue(const Value *V);
+  Classified atomClass(const Atom &A);
+  std::optional<std::string> takeChain(Poly &P, unsigned Axis,
+                                       std::optional<UnitChain> &Out);
+  bool invariant(const Poly &P);
+  const std::optional<Poly> &radix(unsigned Loop);
+  Level opaqueLevel(const Instruction &I);
+  bool transparent(const Instruction &I);
+  void settle();
+  void record();
+  void noteChain(unsigned Axis, const UnitChain &C);
+  void checkLoops();
+  bool bounded(const Instruction &I, unsigned Axis);
+  bool impliesBound(const Value *Cond, bool OnTrue, unsigned Axis,
+                    unsigned Depth = 0);
+  bool isUnit(const Value *V, unsigned Axis);
+};
+
+//===----------------------------------------------------------------------===//
+// What is never proven
+//===----------------------------------------------------------------------===//
+
+/// The address a load, store or atomic accesses.
+const Value *accessedPointer(const Instruction &I) {
+  if (const Value *Ptr = getLoadStorePointerOperand(&I))
+    return Ptr;
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+    return I.getOperand(0);
+  return nullptr;
+}
+
+bool isSharedGlobal(const Value *V) {
+  auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  return GV && GV->getAddressSpace() == 3;
+}
+
+/// Calls a kernel may make without depending on its block: libdevice math
+/// (a declaration when the IR is read without it) and assertions, which
+/// fail for the same units at any shape.
+bool isKnownPureLibraryCall(StringRef Name) {
+  return Name.starts_with("__nv_");
+}
+
+std::optional<std::string> Prover::screen(const Instruction &I) {
+  for (const Value *Op : I.operands())
+    if (isSharedGlobal(Op))
+      return "it uses shared memory ('" +
+             demangle(Op->stripPointerCasts()->getName()) +
+             "'), whose layout follows the block";
+  if (const Value *Ptr = accessedPointer(I);
+      Ptr && Ptr->getType()->getPointerAddressSpace() == 3)
+    return std::string("it uses shared memory, whose layout follows the "
+                       "block");
+  const auto *Call = dyn_cast<CallBase>(&I);
+  if (!Call)
+    return std::nullopt;
+  if (auto *Asm = dyn_cast<InlineAsm>(Call->getCalledOperand()))
+    return isAssumeMarker(*Call)
+               ? std::nullopt
+               : std::optional<std::string>(
+                     "it runs inline assembly ('" +
+                     StringRef(Asm->getAsmString()).split('\n').first.str() +
+                     "')");
+  const Function *Callee = Call->getCalledFunction();
+  if (!Callee)
+    return std::string("it makes an indirect call");
+  if (auto Read = readsSpecialRegister(Call))
+    return Read->Reg == SpecialRegister::LaneId
+               ? std::optional<std::string>("it reads its lane (%laneid)")
+               : std::nullopt;
+  StringRef Name = Callee->getName();
+  if (Callee->isIntrinsic()) {
+    if (isa<DbgInfoIntrinsic>(Call) || Call->isLifetimeStartOrEnd() ||
+        isa<AssumeInst>(Call) ||
+        Callee->getIntrinsicID() == Intrinsic::experimental_noalias_scope_decl)
+      return std::nullopt;
+    if (Name.starts_with("llvm.nvvm.barrier") ||
+        Name.starts_with("llvm.nvvm.bar.") ||
+        Name.starts_with("llvm.nvvm.cp.async"))
+      return "it synchronizes its block (" + Name.str() + ")";
+    if (Call->isConvergent())
+      return "it uses warp- or block-level operations (" + Name.str() + ")";
+    if (Name.starts_with("llvm.nvvm.read.ptx.sreg."))
+      return "it reads %" + Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."))
+                                .str();
+    if (Name.starts_with("llvm.nvvm.membar") || isa<MemIntrinsic>(Call) ||
+        Callee->onlyReadsMemory() || Name.starts_with("llvm.nvvm.atomic"))
+      return std::nullopt;
+    if (Callee->doesNotAccessMemory())
+      return std::nullopt;
+    return "it calls " + Name.str();
+  }
+  if (Name == "__assertfail" || isKnownPureLibraryCall(Name))
+    return std::nullopt;
+  if (Name == "vprintf")
+    return std::string("it prints (printf)");
+  if (!Callee->isDeclaration())
+    return "it calls '" + Name.str() + "', which is not inlined";
+  return "it calls '" + Name.str() + "', whose code the analysis cannot see";
+}
+
+//===----------------------------------------------------------------------===//
+// Integers as polynomials
+//===----------------------------------------------------------------------===//
+
+std::optional<Poly> Prover::toPoly(const SCEV *S) {
+  auto It = PolyCache.find(S);
+  if (It != PolyCache.end())
+    return It->second;
+  std::optional<Poly> P = computePoly(S);
+  PolyCache[S] = P;
+  return P;
+}
+
+std::optional<Poly> Prover::computePoly(const SCEV *S) {
+  switch (S->getSCEVType()) {
+  case scConstant: {
+    const APInt &V = cast<SCEVConstant>(S)->getAPInt();
+    if (V.getSignificantBits() > 63)
+      return Poly::atom(Atom::opaque(S));
+    return Poly::constant(V.getSExtValue());
+  }
+  case scUnknown: {
+    auto Read = readsSpecialRegister(cast<SCEVUnknown>(S)->getValue());
+    if (!Read || Read->Reg == SpecialRegister::LaneId)
+      return Poly::atom(Atom::opaque(S));
+    unsigned Axis = Read->Axis;
+    switch (Read->Reg) {
+    case SpecialRegister::ThreadIdx:
+      return Free[Axis] ? Poly::atom(Atom::shape(Reg::Tid, Axis))
+                        : Poly::constant(0);
+    case SpecialRegister::BlockDim:
+      return Free[Axis] ? Poly::atom(Atom::shape(Reg::Ntid, Axis))
+                        : Poly::constant(1);
+    case SpecialRegister::BlockIdx:
+      return Free[Axis] ? Poly::atom(Atom::shape(Reg::Ctaid, Axis))
+                        : Poly::atom(Atom::opaque(S));
+    case SpecialRegister::GridDim:
+      return Free[Axis] ? Poly::atom(Atom::shape(Reg::Nctaid, Axis))
+                        : Poly::atom(Atom::opaque(S));
+    default:
+      return Poly::atom(Atom::opaque(S));
+    }
+  }
+  case scZeroExtend:
+  case scSignExtend:
+  case scPtrToInt:
+    return toPoly(cast<SCEVCastExpr>(S)->getOperand());
+  case scTruncate:
+    // To 32 bits or more the index keeps its value; below, it wraps.
+    if (S->getType()->getScalarSizeInBits() >= 32)
+      return toPoly(cast<SCEVCastExpr>(S)->getOperand());
+    return Poly::atom(Atom::opaque(S));
+  case scAddExpr: {
+    Poly Sum;
+    for (const SCEV *Op : cast<SCEVAddExpr>(S)->operands()) {
+      auto P = toPoly(Op);
+      if (!P || !(P = add(std::move(Sum), *P)))
+        return std::nullopt;
+      Sum = std::move(*P);
+    }
+    return Sum;
+  }
+  case scMulExpr: {
+    Poly Product = Poly::constant(1);
+    for (const SCEV *Op : cast<SCEVMulExpr>(S)->operands()) {
+      auto P = toPoly(Op);
+      if (!P || !(P = mul(Product, *P)))
+        return std::nullopt;
+      Product = std::move(*P);
+    }
+    return Product;
+  }
+  case scAddRecExpr: {
+    const auto *AR = cast<SCEVAddRecExpr>(S);
+    auto Loop = LoopIndex.find(AR->getLoop());
+    if (!AR->isAffine() || Loop == LoopIndex.end())
+      return Poly::atom(Atom::opaque(S));
+    auto Start = toPoly(AR->getStart());
+    auto Step = toPoly(AR->getStepRecurrence(SE));
+    if (!Start || !Step)
+      return std::nullopt;
+    auto Walk = mul(*Step, Poly::atom(Atom::digit(Loop->second)));
+    return Walk ? add(std::move(*Start), *Walk) : std::nullopt;
+  }
+  case scCouldNotCompute:
+    return std::nullopt;
+  default: // udiv, min/max, vscale: functions of their operands
+    return Poly::atom(Atom::opaque(S));
+  }
+}
+
+/// Whether P is the same for every thread of every shape: constants and
+/// invariant values only.
+bool Prover::invariant(const Poly &P) {
+  return !P.mentions([&](const Atom &A) {
+    return A.K != Atom::Opaque || atomClass(A).L != Level::Inv;
+  });
+}
+
+/// A loop's trip count as its digit's radix: the iterations its body runs
+/// (the exit count of a loop tested at the top, one more at the bottom),
+/// invariant; none otherwise.
+const std::optional<Poly> &Prover::radix(unsigned Index) {
+  auto [It, New] = RadixCache.try_emplace(Index);
+  if (!New)
+    return It->second;
+  const Loop *L = Loops[Index];
+  BasicBlock *Exiting = L->getExitingBlock();
+  if (!Exiting ||
+      (Exiting != L->getHeader() && Exiting != L->getLoopLatch()))
+    return It->second;
+  const SCEV *Count = SE.getExitCount(L, Exiting);
+  if (isa<SCEVCouldNotCompute>(Count))
+    return It->second;
+  // `k < n` counts max(n, 0): at n <= 0 the body never runs, so no unit
+  // is numbered and n serves as well.
+  if (auto *Max = dyn_cast<SCEVSMaxExpr>(Count);
+      Max && Max->getNumOperands() == 2 && Max->getOperand(0)->isZero())
+    Count = Max->getOperand(1);
+  auto P = toPoly(Count);
+  if (P && Exiting != L->getHeader())
+    P = add(std::move(*P), Poly::constant(1));
+  if (P && invariant(*P))
+    It->second = std::move(*P);
+  return RadixCache[Index];
+}
+
+//===----------------------------------------------------------------------===//
+// Work units
+//===----------------------------------------------------------------------===//
+
+/// Takes the work unit of Axis out of P (the threadIdx, blockIdx and loop
+/// digits it numbers), or says why P uses the axis otherwise.
+std::optional<std::string> Prover::takeChain(Poly &P, unsigned Axis,
+                                             std::optional<UnitChain> &Out) {
+  std::string X = axisName(Axis);
+  Atom T = Atom::shape(Reg::Tid, Axis), C = Atom::shape(Reg::Ctaid, Axis),
+       N = Atom::shape(Reg::Ntid, Axis), G = Atom::shape(Reg::Nctaid, Axis);
+  auto OfAxis = [&](const Atom &A) {
+    return A == T || A == C || A == N || A == G;
+  };
+  if (!P.mentions(OfAxis))
+    return std::nullopt;
+  Poly Scale;
+  if (!coefficientOf(P, T, Scale))
+    return "threadIdx." + X + " is multiplied by itself";
+  if (Scale.empty()) {
+    if (P.mentions(C))
+      return "blockIdx." + X + " is used without threadIdx." + X +
+             ": a block's work then depends on how many threads it has";
+    if (P.mentions(N))
+      return "blockDim." + X + " is used as a value";
+    return "gridDim." + X + " is used other than in a grid-stride step";
+  }
+  bool ScaleInvariant = !Scale.mentions([&](const Atom &A) {
+    return A.K != Atom::Opaque || atomClass(A).L != Level::Inv;
+  });
+  if (!ScaleInvariant)
+    return "threadIdx." + X +
+           " is used other than in the global index blockIdx." + X +
+           " * blockDim." + X + " + threadIdx." + X;
+  dropTermsWith(P, T);
+  UnitChain Chain;
+  Chain.Scale = Scale;
+  Chain.Digits.push_back({T, std::nullopt});
+  auto Weight = mul(Scale, Poly::atom(N));
+  bool HaveBlock = false;
+  while (Weight && !Chain.TopLoop) {
+    Poly W;
+    if (!HaveBlock && coefficientOf(P, C, W) && !W.empty() && W == *Weight) {
+      dropTermsWith(P, C);
+      Chain.Digits.push_back({C, std::nullopt});
+      HaveBlock = true;
+      Weight = mul(*Weight, Poly::atom(G));
+      continue;
+    }
+    // The lowest loop digit of this weight.
+    std::optional<unsigned> Next;
+    for (const auto &[M, Coef] : P.Terms)
+      for (const Atom &A : M)
+        if (A.K == Atom::Digit && (!Next || A.Id < *Next) &&
+            coefficientOf(P, A, W) && W == *Weight)
+          Next = A.Id;
+    if (!Next)
+      break;
+    Atom D = Atom::digit(*Next);
+    dropTermsWith(P, D);
+    const std::optional<Poly> &R = radix(*Next);
+    Chain.Digits.push_back({D, R});
+    if (R)
+      Weight = mul(*Weight, *R);
+    else
+      Chain.TopLoop = *Next;
+  }
+  if (!HaveBlock) {
+    Poly W;
+    if (coefficientOf(P, C, W) && W.Terms.size() == 1 &&
+        W.Terms.begin()->first.empty())
+      return "blockIdx." + X + " is multiplied by " +
+             std::to_string(W.Terms.begin()->second) + ", not by blockDim." +
+             X + ": the code assumes that many threads per block";
+    if (P.mentions(C))
+      return "blockIdx." + X + " is not multiplied by the threads of a block "
+             "(blockIdx." + X + " * blockDim." + X + " + threadIdx." + X + ")";
+    return "threadIdx." + X + " is used without blockIdx." + X +
+           ": the code depends on the size of its block";
+  }
+  if (P.mentions(OfAxis))
+    return "blockDim." + X + " or gridDim." + X +
+           " enters an index beyond the global index and its grid-stride "
+           "steps";
+  Out = std::move(Chain);
+  return std::nullopt;
+}
+
+Classified Prover::atomClass(const Atom &A) {
+  const SCEV *S = A.scev();
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    const Value *V = U->getValue();
+    auto It = Opaque.find(V);
+    return {It == Opaque.end() ? Level::Inv : It->second, "", {}};
+  }
+  // A function of its operands (udiv, min/max, a non-affine recurrence, a
+  // narrowing cast): each operand must be invariant or a unit on its own.
+  Classified C;
+  for (const SCEV *Op : S->operands()) {
+    Classified O = classify(Op);
+    if (O.L > C.L)
+      C = O;
+  }
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && Recording)
+    if (auto It = LoopIndex.find(AR->getLoop()); It != LoopIndex.end())
+      WorkUses.try_emplace(It->second, At);
+  C.Chains = {};
+  return C;
+}
+
+Classified Prover::classify(const SCEV *S) {
+  Classified Result;
+  auto P = toPoly(S);
+  if (!P)
+    return {Level::Bad, "an index is too complex to analyze", {}};
+  for (unsigned Axis = 0; Axis < 3; ++Axis) {
+    if (!Free[Axis])
+      continue;
+    if (auto Why = takeChain(*P, Axis, Result.Chains[Axis]))
+      return {Level::Bad, *Why, {}};
+    if (Result.Chains[Axis])
+      Result.L = Level::Item;
+  }
+  for (const auto &[M, Coef] : P->Terms)
+    for (const Atom &A : M) {
+      if (A.K == Atom::Shape)
+        return {Level::Bad, "a thread index of another axis is mixed in", {}};
+      if (A.K == Atom::Digit) {
+        if (Recording)
+          WorkUses.try_emplace(A.Id, At);
+        continue;
+      }
+      Classified O = atomClass(A);
+      if (O.L == Level::Bad)
+        return O;
+      Result.L = join(Result.L, O.L);
+    }
+  if (Recording)
+    for (unsigned Axis = 0; Axis < 3; ++Axis)
+      if (Result.Chains[Axis])
+        noteChain(Axis, *Result.Chains[Axis]);
+  return Result;
+}
+
+Classified Prover::classifyValue(const Value *V) {
+  if (isa<Constant, Argument, BasicBlock, MetadataAsValue, InlineAsm>(V))
+    return {};
+  if (SE.isSCEVable(V->getType()))
+    return classify(SE.getSCEV(const_cast<Value *>(V)));
+  auto It = Opaque.find(V);
+  return {It == Opaque.end() ? Level::Inv : It->second, "", {}};
+}
+
+void Prover::noteChain(unsigned Axis, const UnitChain &C) {
+  for (const UnitDigit &D : C.Digits)
+    if (D.A.K == Atom::Digit)
+      ItemLoops.try_emplace(D.A.Id, Axis);
+  if (!Canonical[Axis]) {
+    Canonical[Axis] = C;
+    return;
+  }
+  if (Canonical[Axis]->Digits != C.Digits)
+    fail(std::string("threads number their work along ") + axisName(Axis) +
+             " in two ways (different loops or orders of threadIdx, "
+             "blockIdx and the loop steps)",
+         At);
+}
+
+//===----------------------------------------------------------------------===//
+// Levels of the values ScalarEvolution cannot take apart
+//===----------------------------------------------------------------------===//
+
+/// Whether ScalarEvolution takes I apart: its users then see its parts.
+bool Prover::transparent(const Instruction &I) {
+  return SE.isSCEVable(I.getType()) && !isa<SCEVUnknown>(SE.getSCEV(
+                                           const_cast<Instruction *>(&I)));
+}
+
+Level Prover::opaqueLevel(const Instruction &I) {
+  if (auto *Load = dyn_cast<LoadInst>(&I)) {
+    const Value *Slot = getUnderlyingObject(Load->getPointerOperand());
+    Level L = classifyValue(Load->getPointerOperand()).L;
+    if (isa<AllocaInst>(Slot))
+      L = join(L, Slots.lookup(Slot));
+    return L;
+  }
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+    return Level::Item; // what other units left there
+  if (auto *Call = dyn_cast<CallBase>(&I);
+      Call && Call->getCalledFunction() &&
+      Call->getCalledFunction()->getName().starts_with("llvm.nvvm.atomic"))
+    return Level::Item;
+  Level L = Level::Inv;
+  for (const Value *Op : I.operands())
+    L = join(L, classifyValue(Op).L);
+  return L;
+}
+
+/// Levels to a fixed point: phis of loops feed their own inputs.
+void Prover::settle() {
+  ReversePostOrderTraversal<Function *> RPO(&F);
+  for (unsigned Round = 0; Round < 16; ++Round) {
+    bool Changed = false;
+    for (BasicBlock *BB : RPO)
+      for (Instruction &I : *BB) {
+        if (auto *Store = dyn_cast<StoreInst>(&I)) {
+          const Value *Slot = getUnderlyingObject(Store->getPointerOperand());
+          if (!isa<AllocaInst>(Slot))
+            continue;
+          Level L = join(classifyValue(Store->getValueOperand()).L,
+                         classifyValue(Store->getPointerOperand()).L);
+          Level &Old = Slots[Slot];
+          if (L > Old) {
+            Old = L;
+            Changed = true;
+          }
+          continue;
+        }
+        if (I.getType()->isVoidTy() || transparent(I) ||
+            readsSpecialRegister(&I))
+          continue;
+        Level L = opaqueLevel(I);
+        Level &Old = Opaque[&I];
+        if (L > Old) {
+          Old = L;
+          Changed = true;
+        }
+      }
+    if (!Changed)
+      return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Recording: units, loops and accesses
+//===----------------------------------------------------------------------===//
+
+/// Whether I touches memory outside its thread: a store, an atomic, a call
+/// that writes, or a load through an index that depends on the unit.
+bool sideEffect(const Instruction &I) {
+  if (isa<StoreInst, AtomicRMWInst, AtomicCmpXchgInst>(I))
+    return !isa<AllocaInst>(getUnderlyingObject(accessedPointer(I)));
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    return !isa<DbgInfoIntrinsic>(Call) && !Call->isLifetimeStartOrEnd() &&
+           !isa<AssumeInst>(Call) && !isAssumeMarker(*Call) &&
+           Call->mayWriteToMemory() && !readsSpecialRegister(Call);
+  return false;
+}
+
+void Prover::record() {
+  Recording = true;
+  for (Instruction &I : instructions(F)) {
+    if (transparent(I) || readsSpecialRegister(&I) ||
+        isa<DbgInfoIntrinsic>(I) || isa<AssumeInst>(I))
+      continue;
+    if (auto *Call = dyn_cast<CallBase>(&I);
+        Call && (Call->isLifetimeStartOrEnd() || isAssumeMarker(*Call)))
+      continue;
+    At = &I;
+    bool UnitAddress = false;
+    for (const Use &U : I.operands()) {
+      Classified C = classifyValue(U.get());
+      if (C.L == Level::Bad && !C.Why.empty())
+        fail(C.Why, &I);
+      if (C.L == Level::Item && U.get() == accessedPointer(I))
+        UnitAddress = true;
+    }
+    if (sideEffect(I)) {
+      // An invariant value stored at an invariant address is the same
+      // store from any number of threads.
+      auto *Store = dyn_cast<StoreInst>(&I);
+      bool Idempotent = Store &&
+                        classifyValue(Store->getPointerOperand()).L ==
+                            Level::Inv &&
+                        classifyValue(Store->getValueOperand()).L == Level::Inv;
+      if (!Idempotent)
+        Accesses.push_back(&I);
+    } else if (isa<LoadInst>(I) && UnitAddress) {
+      Accesses.push_back(&I);
+    }
+  }
+  Recording = false;
+}
+
+/// Whether V, an integer, is a unit along Axis (a positive multiple of it,
+/// plus anything invariant).
+bool Prover::isUnit(const Value *V, unsigned Axis) {
+  if (!SE.isSCEVable(V->getType()))
+    return false;
+  Classified C = classify(SE.getSCEV(const_cast<Value *>(V)));
+  if (C.L != Level::Item || !C.Chains[Axis] || !Canonical[Axis] ||
+      C.Chains[Axis]->Digits != Canonical[Axis]->Digits)
+    return false;
+  // A positive factor: constants, and tunables (positive by declaration).
+  for (const auto &[M, Coef] : C.Chains[Axis]->Scale.Terms) {
+    if (Coef <= 0)
+      return false;
+    for (const Atom &A : M) {
+      auto *U = dyn_cast<SCEVUnknown>(A.scev());
+      auto *Load = U ? dyn_cast<LoadInst>(U->getValue()) : nullptr;
+      auto *GV = Load ? dyn_cast<GlobalVariable>(getUnderlyingObject(
+                            Load->getPointerOperand()))
+                      : nullptr;
+      if (!(GV && GV->getName().starts_with(TunablePrefix)) &&
+          !SE.isKnownPositive(A.scev()))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Whether Cond, on the edge taken when it is OnTrue, bounds the unit of
+/// Axis from above by something invariant.
+bool Prover::impliesBound(const Value *Cond, bool OnTrue, unsigned Axis,
+                          unsigned Depth) {
+  if (Depth > 8)
+    return false;
+  const Value *A, *B;
+  if (match(Cond, m_Not(m_Value(A))))
+    return impliesBound(A, !OnTrue, Axis, Depth + 1);
+  if (OnTrue && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B))))
+    return impliesBound(A, true, Axis, Depth + 1) ||
+           impliesBound(B, true, Axis, Depth + 1);
+  if (!OnTrue && match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
+    return impliesBound(A, false, Axis, Depth + 1) ||
+           impliesBound(B, false, Axis, Depth + 1);
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp)
+    return false;
+  ICmpInst::Predicate Pred =
+      OnTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
+  const Value *L = Cmp->getOperand(0), *R = Cmp->getOperand(1);
+  if (!ICmpInst::isLT(Pred) && !ICmpInst::isLE(Pred)) {
+    if (!ICmpInst::isGT(Pred) && !ICmpInst::isGE(Pred))
+      return false;
+    std::swap(L, R);
+  }
+  return isUnit(L, Axis) && classifyValue(R).L == Level::Inv;
+}
+
+/// Whether I runs only for units below a bound on Axis: inside the axis's
+/// grid-stride loop, or behind a dominating bound check.
+bool Prover::bounded(const Instruction &I, unsigned Axis) {
+  if (Canonical[Axis] && Canonical[Axis]->TopLoop &&
+      Loops[*Canonical[Axis]->TopLoop]->contains(&I))
+    return true;
+  const DomTreeNode *Node = DT.getNode(I.getParent());
+  for (const DomTreeNode *Up = Node ? Node->getIDom() : nullptr; Up;
+       Up = Up->getIDom()) {
+    auto *Br = dyn_cast<BranchInst>(Up->getBlock()->getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    for (unsigned S = 0; S < 2; ++S)
+      if (DT.dominates(BasicBlockEdge(Up->getBlock(), Br->getSuccessor(S)),
+                       I.getParent()) &&
+          impliesBound(Br->getCondition(), S == 0, Axis))
+        return true;
+  }
+  return false;
+}
+
+/// Loops over a thread's units: a known count (or the grid-stride loop
+/// `i < n` on top), nothing carried from one unit to the next or out, and
+/// their counter used for nothing but the unit.
+void Prover::checkLoops() {
+  for (const auto &[Index, Axis] : ItemLoops) {
+    const Loop *L = Loops[Index];
+    auto Use = WorkUses.find(Index);
+    // A finite loop's own exit test reads its counter.
+    if (Use != WorkUses.end() &&
+        !(radix(Index) && L->isLoopExiting(Use->second->getParent()) &&
+          isa<BranchInst, ICmpInst>(Use->second))) {
+      fail("the counter of a loop over a thread's work items is used for "
+           "more than the item",
+           Use->second);
+      return;
+    }
+    if (!radix(Index)) {
+      // The grid-stride loop: one exit, `unit < n`.
+      BasicBlock *Exiting = L->getExitingBlock();
+      auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator())
+                         : nullptr;
+      if (!Br || !Br->isConditional() ||
+          !impliesBound(Br->getCondition(), L->contains(Br->getSuccessor(0)),
+                        Axis)) {
+        fail("a loop over a thread's work items (a grid-stride loop) has "
+             "an exit other than its bound check on the index",
+             Exiting ? Exiting->getTerminator() : nullptr);
+        return;
+      }
+    }
+    for (PHINode &Phi : L->getHeader()->phis()) {
+      if (SE.isSCEVable(Phi.getType()))
+        if (auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&Phi));
+            AR && AR->getLoop() == L)
+          continue;
+      BasicBlock *Latch = L->getLoopLatch();
+      if (!Latch || classifyValue(Phi.getIncomingValueForBlock(Latch)).L !=
+                        Level::Inv) {
+        fail("a loop over a thread's work items carries a value from one "
+             "item to the next (a per-thread partial result, whose items "
+             "change with the block)",
+             &Phi);
+        return;
+      }
+    }
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB)
+        for (const User *U : I.users())
+          if (auto *UI = dyn_cast<Instruction>(U);
+              UI && !L->contains(UI) && classifyValue(&I).L != Level::Inv) {
+            fail("a value computed in a loop over a thread's work items is "
+                 "used after the loop",
+                 UI);
+            return;
+          }
+  }
+}
+
+ShapeProof Prover::run() {
+  ShapeProof Proof;
+  auto Done = [&] {
+    Proof.Obstacle = First->Why;
+    Proof.Where = First->Where;
+    return Proof;
+  };
+  for (Instruction &I : instructions(F))
+    if (auto Why = screen(I)) {
+      fail(*Why, &I);
+      return Done();
+    }
+  settle();
+  record();
+  if (First)
+    return Done();
+  checkLoops();
+  if (First)
+    return Done();
+  // A kernel that changes no memory computes nothing that another block
+  // could change (cub's EmptyKernel).
+  if (llvm::none_of(instructions(F), sideEffect)) {
+    Proof.Proven = Proof.AnyGrid = true;
+    return Proof;
+  }
+  bool AnyGrid = true;
+  for (unsigned Axis = 0; Axis < 3; ++Axis) {
+    if (!Free[Axis])
+      continue;
+    if (!Canonical[Axis]) {
+      fail(std::string("the block's ") + axisName(Axis) +
+               " extent may change, but the kernel's work does not follow "
+               "threadIdx." +
+               axisName(Axis) +
+               " (blockIdx * blockDim + threadIdx): its threads would repeat "
+               "each other's work",
+           nullptr);
+      return Done();
+    }
+    AnyGrid = AnyGrid && Canonical[Axis]->TopLoop.has_value();
+    for (const Instruction *I : Accesses)
+      if (!bounded(*I, Axis)) {
+        fail(std::string("a memory access is not behind a bound check on "
+                         "the global index along ") +
+                 axisName(Axis) +
+                 " (if (i < n)): at another block the threads past the "
+                 "work would run it",
+             I);
+        return Done();
+      }
+  }
+  Proof.Proven = true;
+  Proof.AnyGrid = AnyGrid;
+  return Proof;
+}
+
+} // namespace
+
+ShapeProof proveShapeInvariance(Function &Normalized,
+                                std::array<bool, 3> FreeAxes) {
+  return Prover(Normalized, FreeAxes).run();
+}
+
+} // namespace energy

@@ -1,0 +1,208 @@
+// Default-deny legality: a block shape other than the declared default is a
+// candidate only where the kernel is proven to compute the same at it
+// (lib/Transform/ShapeInvariance.h): its threads' work follows a global
+// index (blockIdx * blockDim + threadIdx, loops over a thread's items in
+// block or grid steps, a grid-stride loop) behind a bound check, and nothing
+// else depends on the block. Each kernel below is opted in at a default
+// block its host could launch with; the proven ones get every shape of the
+// search (32 one-dimensional, 33 two-dimensional), the others keep their
+// default, and the remark and the report say why. A forced shape goes
+// through the same check.
+// RUN: %clang %cudaflags -O2 -S %clangplugin -Rpass-analysis=energy \
+// RUN:   -mllvm -energy-report=%t.json %s -o /dev/null 2> %t.remarks
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %python %S/Inputs/report_summary.py %t.json | FileCheck %s --check-prefix=REPORT
+// The same at -O0, where every register and tunable is read where it is used.
+// RUN: %clang %cudaflags -O0 -S %clangplugin -mllvm -energy-report=%t.O0.json %s -o /dev/null
+// RUN: %python %S/Inputs/report_summary.py %t.O0.json | FileCheck %s --check-prefix=REPORT
+// RUN: not %clang %cudaflags -O2 -S %clangplugin -mllvm -energy-force-config=block_const:128 \
+// RUN:   %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCE
+// RUN: %clang %cudaflags -O2 -S %clangplugin -mllvm -energy-force-config=grid_stride:96 %s -o - \
+// RUN:   | FileCheck %s --check-prefix=PROVEN-FORCE
+#include <energy/energy.cuh>
+
+// A tunable is one variable: each kernel gets its own.
+ENERGY_TUNABLE_PER_THREAD(ITEMS_B, 1, 1, 2, 4);
+ENERGY_TUNABLE_PER_THREAD(ITEMS_G, 1, 1, 2, 4);
+ENERGY_TUNABLE_PER_THREAD(ITEMS_C, 1, 1, 2, 4);
+
+extern "C" {
+
+// Proven: the global index behind a bound check.
+ENERGY_KERNEL(global_index) void global_index(int n, const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = 2.0f * x[i];
+}
+
+// Proven: a grid-stride loop, whatever its stride (the grid follows the
+// block, or not).
+ENERGY_KERNEL(grid_stride) void grid_stride(int n, float *x) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    x[i] *= 2.0f;
+}
+
+// Proven: items per thread in steps of the block (a block covers
+// blockDim.x * ITEMS consecutive items).
+ENERGY_KERNEL(block_steps) void block_steps(int n, float *x) {
+  const int items = ENERGY_VALUE(ITEMS_B);
+  int i = blockIdx.x * blockDim.x * items + threadIdx.x;
+  for (int k = 0; k < items; ++k, i += blockDim.x)
+    if (i < n)
+      x[i] += 1.0f;
+}
+
+// Proven: items per thread in steps of the whole grid.
+ENERGY_KERNEL(grid_steps) void grid_steps(int n, float *x) {
+  const int items = ENERGY_VALUE(ITEMS_G);
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < items; ++k, i += gridDim.x * blockDim.x)
+    if (i < n)
+      x[i] += 1.0f;
+}
+
+// Proven: consecutive items per thread (the loop works inside one unit).
+ENERGY_KERNEL(contiguous) void contiguous(int n, float *x) {
+  const int items = ENERGY_VALUE(ITEMS_C);
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < items; ++k)
+    if (t * items + k < n)
+      x[t * items + k] += 1.0f;
+}
+
+// Proven: a 2-D global index, a 2-D grid of 2-D blocks; the default 32x8.
+ENERGY_KERNEL_BLOCK(two_d, 32, 8)
+void two_d(int w, int h, const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= w || y >= h)
+    return;
+  out[y * w + x] = in[y * w + x] + in[y * w + (x + 1) % w];
+}
+
+// Proven: blockIdx.z picks a plane; blocks stay one plane deep.
+ENERGY_KERNEL(planes) void planes(int n, float *x) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[blockIdx.z * n + i] += 1.0f;
+}
+
+// Not proven: the block size is written as a constant.
+ENERGY_KERNEL(block_const) void block_const(int n, float *x) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (i < n)
+    x[i] += 1.0f;
+}
+
+// Not proven: the warp of a thread (threadIdx.x / 32) indexes the output.
+ENERGY_KERNEL(per_warp) void per_warp(int n, const float *x, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(&out[blockIdx.x * 8 + threadIdx.x / 32], x[i]);
+}
+
+// Not proven: one thread per block writes.
+ENERGY_KERNEL(leader) void leader(int n, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && threadIdx.x == 0)
+    out[blockIdx.x] = 1.0f;
+}
+
+// Not proven: no bound check, so threads past the work write at another
+// block.
+ENERGY_KERNEL(unguarded) void unguarded(float *x) {
+  x[blockIdx.x * blockDim.x + threadIdx.x] += 1.0f;
+}
+
+// Not proven: each thread's partial sum covers the items its grid stride
+// gives it, which change with the block.
+ENERGY_KERNEL(partial_sums) void partial_sums(int n, const float *x, float *out) {
+  float s = 0.0f;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    s += x[i];
+  atomicAdd(out, s);
+}
+
+// Not proven: the first item found ends a thread's loop.
+ENERGY_KERNEL(find_first) void find_first(int n, const float *x, int *at) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    if (x[i] < 0.0f) {
+      atomicMin(at, i);
+      break;
+    }
+}
+
+// Not proven: the last block does something else.
+ENERGY_KERNEL(last_block) void last_block(int n, float *x) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] = blockIdx.x == gridDim.x - 1 ? 1.0f : 0.0f;
+}
+
+// Not proven: one thread does all the work (written for <<<1, 1>>>).
+ENERGY_KERNEL_BLOCK(single, 1, 1) void single(int n, float *x) {
+  for (int i = 1; i < n; ++i)
+    x[i] += x[i - 1];
+}
+
+// Not proven: shared memory.
+ENERGY_KERNEL(staged) void staged(int n, const float *x, float *y) {
+  __shared__ float s[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  s[threadIdx.x] = i < n ? x[i] : 0.0f;
+  __syncthreads();
+  if (i < n)
+    y[i] = s[threadIdx.x];
+}
+
+// Not proven: warp shuffles.
+ENERGY_KERNEL(shuffled) void shuffled(int n, float *x) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = i < n ? x[i] : 0.0f;
+  v += __shfl_xor_sync(0xffffffffu, v, 1);
+  if (i < n)
+    x[i] = v;
+}
+}
+
+// REMARK-DAG: remark: kernel global_index: block any shape (proven correct)
+// REMARK-DAG: remark: kernel grid_stride: block any shape (proven correct)
+// REMARK-DAG: remark: kernel block_steps: block any shape (proven correct)
+// REMARK-DAG: remark: kernel grid_steps: block any shape (proven correct)
+// REMARK-DAG: remark: kernel contiguous: block any shape (proven correct)
+// REMARK-DAG: remark: kernel two_d: block any shape (proven correct)
+// REMARK-DAG: remark: kernel planes: block any shape (proven correct)
+// REMARK-DAG: remark: kernel block_const: block the declared default shape only: not proven correct at another shape: blockIdx.x is multiplied by 256, not by blockDim.x: the code assumes that many threads per block ({{.*}}shape-proof.cu:94)
+// REMARK-DAG: remark: kernel per_warp: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x: a block's work then depends on how many threads it has ({{.*}}shape-proof.cu:102)
+// REMARK-DAG: remark: kernel leader: block the declared default shape only: not proven correct at another shape: threadIdx.x is used without blockIdx.x: the code depends on the size of its block ({{.*}}shape-proof.cu:108)
+// REMARK-DAG: remark: kernel unguarded: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x (if (i < n)): at another block the threads past the work would run it ({{.*}}shape-proof.cu:115)
+// REMARK-DAG: remark: kernel partial_sums: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items carries a value from one item to the next
+// REMARK-DAG: remark: kernel find_first: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items (a grid-stride loop) has an exit other than its bound check on the index
+// REMARK-DAG: remark: kernel last_block: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x
+// REMARK-DAG: remark: kernel single: block the declared default shape only: not proven correct at another shape: the block's x extent may change, but the kernel's work does not follow threadIdx.x
+// REMARK-DAG: remark: kernel staged: block the declared default shape only: not proven correct at another shape: it uses shared memory ('staged::s')
+// REMARK-DAG: remark: kernel shuffled: block the declared default shape only: not proven correct at another shape: it uses warp- or block-level operations (llvm.nvvm.shfl.sync.bfly.f32)
+
+// REPORT: global_index: 32 candidates, 0 shapes not correct
+// REPORT: grid_stride: 32 candidates, 0 shapes not correct
+// REPORT: block_steps: 96 candidates, 0 shapes not correct
+// REPORT: grid_steps: 96 candidates, 0 shapes not correct
+// REPORT: contiguous: 96 candidates, 0 shapes not correct
+// REPORT: two_d: 33 candidates, 0 shapes not correct
+// REPORT: planes: 32 candidates, 0 shapes not correct
+// REPORT: block_const: 1 candidates, 31 shapes not correct
+// REPORT: per_warp: 1 candidates, 31 shapes not correct
+// REPORT: leader: 1 candidates, 31 shapes not correct
+// REPORT: unguarded: 1 candidates, 31 shapes not correct
+// REPORT: partial_sums: 1 candidates, 31 shapes not correct
+// REPORT: find_first: 1 candidates, 31 shapes not correct
+// REPORT: last_block: 1 candidates, 31 shapes not correct
+// REPORT: single: 1 candidates, 32 shapes not correct
+// REPORT: staged: 1 candidates, 31 shapes not correct
+// REPORT: shuffled: 1 candidates, 31 shapes not correct
+
+// FORCE: error: energy-optimize: kernel 'block_const': forced block 128 is not correct for it: the kernel assumes block.x = 256; it is not proven correct at another shape (blockIdx.x is multiplied by 256, not by blockDim.x
+// PROVEN-FORCE: .reqntid 96, 1, 1
