@@ -48,9 +48,19 @@ class Sweep:
             if unknown:
                 raise SweepError(f"{self.corpus_path}: no kernel named {', '.join(unknown)}")
             kernels = [k for k in kernels if k["name"] in wanted]
+        self.earlier = load_earlier_configs(args.configs_of) if args.configs_of else None
+        if self.earlier is not None:
+            # Re-scoring measured configs: a kernel the earlier sweep did not
+            # measure (added to the corpus since) has none to score.
+            unmeasured = [k["name"] for k in kernels if k["name"] not in self.earlier]
+            if unmeasured:
+                self.warn(f"{args.configs_of} has no configs of {', '.join(unmeasured)}: "
+                          "left out")
+            kernels = [k for k in kernels if k["name"] in self.earlier]
+            if not kernels:
+                raise SweepError(f"{args.configs_of}: no configs of any kernel to compile")
         self.kernels = kernels
         self.out = os.path.abspath(args.output)
-        self.earlier = load_earlier_configs(args.configs_of) if args.configs_of else None
 
     @staticmethod
     def warn(text):

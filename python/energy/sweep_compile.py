@@ -15,13 +15,16 @@ REPORT_FORMAT = "energy-report-v1"
 
 
 class Toolchain:
-    """clang-19 device-only compiles with the plugin, as test/lit.cfg.py's %cudaflags."""
+    """clang-19 device-only compiles with the plugin, as test/lit.cfg.py's %cudaflags,
+    with CUDA's CCCL headers (CUB, Thrust; C++17) on the path as test/Corpus's %cccl:
+    a corpus kernel may use CUB's block primitives."""
 
     def __init__(self, plugin, clang, cuda_path, arch, include_dir):
         self.plugin, self.clang, self.arch = plugin, clang, arch
         self.flags = ["-x", "cuda", "--cuda-device-only", f"--cuda-gpu-arch={arch}",
                       f"--cuda-path={cuda_path}",
                       "-isystem", os.path.join(include_dir, "energy", "cuda-compat"),
+                      "-isystem", os.path.join(cuda_path, "include", "cccl"), "-std=c++17",
                       "-I", include_dir, "-Wno-unknown-cuda-version", "-O3", "-S"]
 
     def command(self, source, output, mllvm=(), plugin=True):

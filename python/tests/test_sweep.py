@@ -296,6 +296,26 @@ class ManifestTest(unittest.TestCase):
         self.assertEqual(code, 1)
         self.assertIn("not a sweep manifest", err)
 
+    def test_configs_of_a_manifest_without_a_kernel(self):
+        # A kernel added to the corpus after the measured sweep has no configs to
+        # re-score: it is left out with a warning, the others are compiled.
+        earlier = dict(self.manifest)
+        earlier["kernels"] = [k for k in self.manifest["kernels"]
+                              if k["name"] != "fixture_blocksum"]
+        path = os.path.join(self.tmp, "earlier.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(earlier, f)
+        out = os.path.join(self.tmp, "without")
+        code, _, err = util.run_main(sweep.main, [
+            "--corpus", CORPUS, "--plugin", PLUGIN, "-o", out, "--small",
+            "--configs-of", path])
+        self.assertEqual(code, 0, err)
+        self.assertIn(f"warning: {path} has no configs of fixture_blocksum: left out", err)
+        with open(os.path.join(out, "manifest.json"), encoding="utf-8") as f:
+            again = json.load(f)
+        self.assertEqual([k["name"] for k in again["kernels"]],
+                         ["fixture_axpy", "fixture_transpose"])
+
     def test_header(self):
         m = self.manifest
         self.assertEqual(m["format"], "energy-sweep-v1")

@@ -13,6 +13,19 @@ that host_check.cpp runs (kernels emulated on the CPU, see host_emulation.h).
       param): seeded inputs and every candidate config in the plugin's JSON
       report (-energy-report) except those pruned for resources, each with
       the dynamic shared memory the plugin's launch record gives it.
+  corpus_tool.py cases KERNEL --blocks SHAPE,... -o CASES [--set NAME=V ...]
+      The same at the named block shapes (96, 32x8) and the default tunables,
+      with the dynamic shared memory corpus.json gives them: for showing
+      that a kernel computes wrongly at a shape, whatever the plugin says.
+  corpus_tool.py force-sweep KERNEL -o CASES [--jobs N] -- CLANG ARG...
+      Compiles KERNEL's source with `CLANG ARG... -mllvm
+      -energy-force-config=KERNEL:SHAPE` once per block shape of the
+      plugin's search space (1-D: 32..1024 step 32; 2-D: the power-of-two
+      shapes), at the default tunables. A shape is accepted when the compile
+      succeeds with the forced candidate in its report, rejected when it fails
+      with an error naming the kernel, the shape and a reason; anything else
+      is an error. Prints each rejection and the accepted shapes, and writes
+      a case file of the accepted ones (host_check then runs them all).
   corpus_tool.py host-source SOURCE -o FILE
       Writes SOURCE with each `extern __shared__ T name[];` replaced by
       ENERGY_HOST_EXTERN_SHARED(T, name), which host emulation can compile
@@ -22,11 +35,14 @@ Runs under /usr/bin/python3 (numpy from Debian). Errors: `error: ...`, exit 1.
 """
 import argparse
 import ast
+import concurrent.futures
 import itertools
 import json
 import os
 import re
+import subprocess
 import sys
+import tempfile
 import zlib
 
 import numpy as np
@@ -294,32 +310,70 @@ def initial_data(buffer, count, kernel, seed):
     return np.zeros(count, dtype=dtype)
 
 
-def cmd_cases(args):
-    with open(args.corpus) as f:
+def find_kernel(corpus_path, name):
+    with open(corpus_path) as f:
         corpus = json.load(f)
-    k = next((k for k in corpus["kernels"] if k["name"] == args.kernel), None)
+    k = next((k for k in corpus["kernels"] if k["name"] == name), None)
     if k is None:
-        raise CorpusError(f"{args.corpus}: no kernel '{args.kernel}'")
+        raise CorpusError(f"{corpus_path}: no kernel '{name}'")
+    return k
+
+
+def case_params(k, overrides):
+    """small_params with NAME=V overrides."""
     params = dict(k["small_params"])
-    for s in args.set:
+    for s in overrides:
         key, _, value = s.partition("=")
         if key not in params or not value.isdigit():
             raise CorpusError(f"--set {s}: expected PARAM=integer")
         params[key] = int(value)
-    with open(args.report) as f:
-        report = json.load(f)
-    plan = next((p for p in report["kernels"] if p["kernel"] == args.kernel), None)
-    if plan is None:
-        raise CorpusError(f"{args.report}: no kernel '{args.kernel}'")
+    return params
 
-    lines = ["energy-host-case 2", f"kernel {args.kernel}"]
+
+def report_configs(report_path, kernel):
+    """(block, tunables, dynamic shared bytes) of every candidate in a plugin
+    report (-energy-report) except those pruned for resources."""
+    with open(report_path) as f:
+        report = json.load(f)
+    plan = next((p for p in report["kernels"] if p["kernel"] == kernel), None)
+    if plan is None:
+        raise CorpusError(f"{report_path}: no kernel '{kernel}'")
+    configs = []
+    for c in plan["candidates"]:
+        if c.get("pruned") == "resources":
+            continue
+        if "dynamic_shared_bytes" not in c:
+            raise CorpusError(f"{report_path}: candidate {config_id(c['block'], c['tunables'])} "
+                              "has no dynamic_shared_bytes (a report from an older plugin?)")
+        configs.append((c["block"], c["tunables"], c["dynamic_shared_bytes"]))
+    return configs
+
+
+def config_id(block, tunables):
+    return ",".join(["x".join(map(str, block))] + [f"{n}={v}" for n, v in tunables.items()])
+
+
+def parse_shape(text):
+    """'96' or '32x8' (or '32x8x1') -> (x, y, z)."""
+    if not re.fullmatch(r"[1-9][0-9]*(x[1-9][0-9]*){0,2}", text):
+        raise CorpusError(f"'{text}' is not a block shape (X, XxY or XxYxZ)")
+    dims = [int(d) for d in text.split("x")]
+    return tuple(dims + [1] * (3 - len(dims)))
+
+
+def write_cases(k, params, configs, output, seed):
+    """A case file for host_check: seeded inputs and the configs
+    (block, tunables, dynamic shared bytes), each with its grid at params."""
+    if not configs:
+        raise CorpusError(f"kernel '{k['name']}': no config to run")
+    lines = ["energy-host-case 2", f"kernel {k['name']}"]
     lines += [f"param {n} {v}" for n, v in params.items()]
     lines.append(f"tolerance {k['tolerance']['rel']!r} {k['tolerance']['abs']!r}")
     blobs = []
     for b in k["buffers"]:
         count = evaluate(b["count"], params)
         lines.append(f"buffer {b['name']} {b['type']} {count} {int(bool(b.get('output')))}")
-        blobs.append(initial_data(b, count, args.kernel, args.seed).tobytes())
+        blobs.append(initial_data(b, count, k["name"], seed).tobytes())
     for a in k["args"]:
         if "buffer" in a:
             lines.append(f"arg buffer {a['buffer']}")
@@ -327,28 +381,111 @@ def cmd_cases(args):
             lines.append(f"arg param {a['type']} {params[a['param']]}")
         else:
             lines.append(f"arg value {a['type']} {a['value']!r}")
-    configs = 0
-    for c in plan["candidates"]:
-        if c.get("pruned") == "resources":
-            continue
-        block, tunables = c["block"], c["tunables"]
+    for block, tunables, dynamic_shared in configs:
         grid = [evaluate(e, config_names(params, block, tunables)) for e in k["grid"]]
-        shape = "x".join(map(str, block))
-        config_id = ",".join([shape] + [f"{n}={v}" for n, v in tunables.items()])
-        if "dynamic_shared_bytes" not in c:
-            raise CorpusError(f"{args.report}: candidate {config_id} has no "
-                              "dynamic_shared_bytes (a report from an older plugin?)")
-        lines.append(" ".join(map(str, ["config", config_id, *block, *grid,
-                                        c["dynamic_shared_bytes"], len(tunables),
+        lines.append(" ".join(map(str, ["config", config_id(block, tunables), *block, *grid,
+                                        dynamic_shared, len(tunables),
                                         *itertools.chain(*tunables.items())])))
-        configs += 1
-    if not configs:
-        raise CorpusError(f"{args.report}: kernel '{args.kernel}' has no launchable candidate")
     lines.append("data")
-    with open(args.output, "wb") as f:
+    with open(output, "wb") as f:
         f.write(("\n".join(lines) + "\n").encode())
         for blob in blobs:
             f.write(blob)
+
+
+def default_tunables(src):
+    return {name: default for name, (default, _, _) in src.tunables.items()}
+
+
+def cmd_cases(args):
+    k = find_kernel(args.corpus, args.kernel)
+    params = case_params(k, args.set)
+    if args.report:
+        configs = report_configs(args.report, args.kernel)
+        if not configs:
+            raise CorpusError(f"{args.report}: kernel '{args.kernel}' has no launchable candidate")
+    else:
+        # Shapes the caller names, at the default tunables, with the dynamic
+        # shared memory corpus.json gives them.
+        src = Source(os.path.join(os.path.dirname(os.path.abspath(args.corpus)), k["source"]))
+        tunables = default_tunables(src)
+        configs = []
+        for text in args.blocks.split(","):
+            block = parse_shape(text)
+            names = config_names(params, block, tunables)
+            configs.append((list(block), tunables, evaluate(k["dynamic_smem"], names)))
+    write_cases(k, params, configs, args.output, args.seed)
+
+
+# --- force-sweep -------------------------------------------------------------------
+def format_shape(block):
+    """The plugin's spelling of a block shape: 96, 32x8 (formatBlockShape)."""
+    dims = list(block)
+    while len(dims) > 1 and dims[-1] == 1:
+        dims.pop()
+    return "x".join(map(str, dims))
+
+
+def force_shape(compile_cmd, kernel, source, block, tunables, workdir):
+    """Compiles SOURCE with the kernel forced to BLOCK: ("accepted", config),
+    ("rejected", reason), or a CorpusError when neither is clear."""
+    shape = format_shape(block)
+    report = os.path.join(workdir, f"{shape}.json")
+    force = ",".join([f"{kernel}:{shape}"] + [f"{n}={v}" for n, v in tunables.items()])
+    argv = compile_cmd + ["-mllvm", f"-energy-force-config={force}",
+                          "-mllvm", f"-energy-report={report}", source, "-o", os.devnull]
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise CorpusError(f"kernel '{kernel}': forced block {shape}: cannot compile: {e}")
+    if done.returncode == 0:
+        configs = report_configs(report, kernel)
+        match = [c for c in configs if tuple(c[0]) == tuple(block)]
+        if len(configs) != 1 or not match:
+            raise CorpusError(f"kernel '{kernel}': forced block {shape} compiled, but the "
+                              f"report's candidates are {[format_shape(c[0]) for c in configs]}")
+        return "accepted", match[0]
+    # A rejection is an error naming the kernel and the shape, then a reason
+    # ("forced block 96 is not correct for it: REASON" gives REASON).
+    named = re.compile(rf"error: .*'{re.escape(kernel)}'.*?(?<![0-9x]){re.escape(shape)}"
+                       rf"(?![0-9x])(?P<rest>.*)")
+    for line in done.stderr.splitlines():
+        m = named.search(line)
+        reason = m and re.sub(r"^[^:]*:", "", m["rest"]).strip()
+        if reason:
+            return "rejected", reason
+    tail = "\n".join(done.stderr.strip().splitlines()[-10:])
+    raise CorpusError(f"kernel '{kernel}': forced block {shape}: the compile failed "
+                      f"(exit {done.returncode}) without an error naming the shape and a "
+                      f"reason:\n{tail}")
+
+
+def cmd_force_sweep(args):
+    compile_cmd = args.compile
+    if not compile_cmd:
+        raise CorpusError("force-sweep needs the compile command after --")
+    k = find_kernel(args.corpus, args.kernel)
+    source = os.path.join(os.path.dirname(os.path.abspath(args.corpus)), k["source"])
+    src = Source(source)
+    tunables = default_tunables(src)
+    if src.kernels.get(args.kernel):
+        raise CorpusError(f"kernel '{args.kernel}': its tunables fix its block; "
+                          "there are no block shapes to force")
+    shapes = [b for b in src.block_shapes(args.kernel, tunables) if b[0] * b[1] * b[2] <= 1024]
+    with tempfile.TemporaryDirectory() as workdir, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        outcomes = list(pool.map(
+            lambda b: force_shape(compile_cmd, args.kernel, source, b, tunables, workdir),
+            shapes))
+    accepted = [what for verdict, what in outcomes if verdict == "accepted"]
+    for block, (verdict, what) in zip(shapes, outcomes):
+        if verdict == "rejected":
+            print(f"{args.kernel}: {format_shape(block)} rejected: {what}")
+    print(f"{args.kernel}: {len(accepted)} of {len(shapes)} forced block shapes accepted: "
+          + " ".join(format_shape(c[0]) for c in accepted))
+    if not accepted:
+        raise CorpusError(f"kernel '{args.kernel}': no forced block shape was accepted")
+    write_cases(k, case_params(k, []), accepted, args.output, args.seed)
 
 
 # --- host-source ------------------------------------------------------------------
@@ -373,19 +510,32 @@ def main():
     check.add_argument("corpus", nargs="?", default=os.path.join(HERE, "corpus.json"))
     cases = sub.add_parser("cases")
     cases.add_argument("kernel")
-    cases.add_argument("--report", required=True)
+    configs = cases.add_mutually_exclusive_group(required=True)
+    configs.add_argument("--report")
+    configs.add_argument("--blocks", metavar="SHAPE,...")
     cases.add_argument("-o", "--output", required=True)
     cases.add_argument("--corpus", default=os.path.join(HERE, "corpus.json"))
     cases.add_argument("--set", action="append", default=[], metavar="NAME=V")
     cases.add_argument("--seed", type=int, default=1)
+    sweep = sub.add_parser("force-sweep")
+    sweep.add_argument("kernel")
+    sweep.add_argument("-o", "--output", required=True)
+    sweep.add_argument("--corpus", default=os.path.join(HERE, "corpus.json"))
+    sweep.add_argument("--seed", type=int, default=1)
+    sweep.add_argument("--jobs", type=int, default=2)
     host_source = sub.add_parser("host-source")
     host_source.add_argument("source")
     host_source.add_argument("-o", "--output", required=True)
-    args = parser.parse_args()
-    commands = {"check": cmd_check, "cases": cmd_cases, "host-source": cmd_host_source}
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:cut])
+    args.compile = argv[cut + 1:]
+    commands = {"check": cmd_check, "cases": cmd_cases, "force-sweep": cmd_force_sweep,
+                "host-source": cmd_host_source}
     try:
         commands[args.command](args)
     except (CorpusError, OSError, json.JSONDecodeError) as e:
+        sys.stdout.flush()  # what it printed before the error comes first
         print(f"error: {e}", file=sys.stderr)
         return 1
     return 0

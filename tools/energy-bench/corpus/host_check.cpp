@@ -310,6 +310,7 @@ int main(int argc, char **argv) {
     else
       std::printf("FAIL %s config %s: %s\n", c.kernel.c_str(), cfg.id.c_str(),
                   failure.c_str());
+    std::fflush(stdout); // before a later config's sanitizer report ends the run
   }
   std::printf("%s: %zu of %zu configs match the reference\n", c.kernel.c_str(), passed,
               c.configs.size());
