@@ -3,6 +3,7 @@
 #include "energy/FeatureAnalysis.h"
 #include "energy/CallCycles.h"
 #include "energy/NVVMAnnotations.h"
+#include "energy/PluginError.h"
 
 #include "AccessStride.h"
 #include "BarrierWaits.h"
@@ -630,8 +631,8 @@ PreservedAnalyses KernelFeaturesJSONPass::run(Module &M,
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC) {
-    M.getContext().emitError("cannot write features to '" + Path +
-                             "': " + EC.message());
+    emitPluginError(M.getContext(), "cannot write features to '" + Path +
+                                        "': " + EC.message());
     return PreservedAnalyses::all();
   }
   writeFeaturesJSON(OS, M.getModuleIdentifier(), Kernels);

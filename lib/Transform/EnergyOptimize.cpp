@@ -12,6 +12,7 @@
 #include "energy/CostModel.h"
 #include "energy/KeptCalls.h"
 #include "energy/NVVMAnnotations.h"
+#include "energy/PluginError.h"
 #include "energy/TargetChoice.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -377,7 +378,7 @@ PreservedAnalyses EnergyOptimizePass::run(Module &M,
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   ModuleOptimizer Optimizer(M, Opts, FAM);
   if (Error E = Optimizer.run())
-    M.getContext().emitError("energy-optimize: " + toString(std::move(E)));
+    emitPluginError(M.getContext(), "energy-optimize: " + toString(std::move(E)));
   if (!Optimizer.changed())
     return PreservedAnalyses::all();
   // The rewrite replaces values (tunable reads, blockDim, shared arrays,
