@@ -549,6 +549,19 @@ bool checkOptionBounds(const cl::Option &O, StringRef Arg, unsigned Value,
   return Value >= Min && Value <= Max;
 }
 
+bool checkRepeatedOption(const cl::Option &O, StringRef Arg,
+                         std::string &First) {
+  if (O.getNumOccurrences() <= 1) {
+    First = Arg.str();
+    return true;
+  }
+  if (Arg == First)
+    return true;
+  WithColor::error() << "-" << O.ArgStr << " is given twice, with different "
+                     << "values: '" << First << "' and '" << Arg << "'\n";
+  return false;
+}
+
 std::string sourceLocation(const DebugLoc &Loc) {
   if (!Loc)
     return "";

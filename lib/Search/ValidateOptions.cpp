@@ -19,6 +19,11 @@ Expected<Objective> parseObjectiveSetting(StringRef Value) {
                                "' (expected energy, time or edp)");
 }
 
+Error settingGivenTwice(StringRef Key) {
+  return createStringError(inconvertibleErrorCode(),
+                           Key + " is given twice");
+}
+
 /// A number as the error messages quote it.
 static std::string spelled(double X) {
   std::string S;

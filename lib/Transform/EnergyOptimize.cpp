@@ -12,6 +12,7 @@
 #include "energy/CostModel.h"
 #include "energy/KeptCalls.h"
 #include "energy/NVVMAnnotations.h"
+#include "energy/OutputFiles.h"
 #include "energy/PluginError.h"
 #include "energy/TargetChoice.h"
 
@@ -259,6 +260,11 @@ void ModuleOptimizer::nothingToTune(Function &F, const ModuleTuningInfo &Info,
 }
 
 Error ModuleOptimizer::run() {
+  // Only now is opt's -o known for sure: a report written over the module
+  // opt writes would corrupt it.
+  if (Error E = checkNotToolOutput(
+          {{"report", Opts.ReportFile}, {"header", Opts.HeaderFile}}))
+    return E;
   auto Info = readTuningInfo(M);
   if (!Info)
     return Info.takeError();

@@ -11,8 +11,10 @@
 #include "TuningSpec.h"
 
 #include "energy/GpuArch.h"
+#include "energy/OutputFiles.h"
 #include "energy/ValidateOptions.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Passes/PassBuilder.h"
 
@@ -119,6 +121,11 @@ static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
   if (Key == "report" || Key == "model" || Key == "header") {
     if (Value.empty())
       return optionError(Key + " needs a file name");
+    // Written at the end of a run: a path that cannot be fails now.
+    if (Key != "model")
+      if (std::error_code EC = outputFileProblem(Value))
+        return optionError("cannot write " + Key + " '" + Value +
+                           "': " + EC.message());
     (Key == "report"   ? Opts.ReportFile
      : Key == "header" ? Opts.HeaderFile
                        : Opts.ModelFile) = Value.str();
@@ -149,6 +156,9 @@ Error applyOptimizeSetting(StringRef Key, StringRef Value,
   if (Error E =
           validateOptimizeOptions(Changed.Objective, Changed.Arch, Changed.Gpu))
     return E;
+  if (Error E = checkDistinctOutputs(
+          {{"report", Changed.ReportFile}, {"header", Changed.HeaderFile}}))
+    return E;
   Opts = std::move(Changed);
   return Error::success();
 }
@@ -157,12 +167,19 @@ Expected<OptimizeOptions> parseOptimizeParams(StringRef Name,
                                               OptimizeOptions Base) {
   return PassBuilder::parsePassParameters(
       [&](StringRef Params) -> Expected<OptimizeOptions> {
-        while (!Params.empty()) {
-          StringRef Setting;
-          std::tie(Setting, Params) = Params.split(';');
+        // A pipeline states each setting once; force names one kernel
+        // each time.
+        StringSet<> Given;
+        SmallVector<StringRef, 4> Settings;
+        if (!Params.empty()) // energy-optimize<> sets nothing
+          Params.split(Settings, ';');
+        for (StringRef Setting : Settings) {
           if (Setting.empty())
-            continue;
+            return optionError("empty parameter in '" + Name +
+                               "' (a doubled or trailing ';')");
           auto [Key, Value] = Setting.split('=');
+          if (Key.trim() != "force" && !Given.insert(Key.trim()).second)
+            return settingGivenTwice(Key.trim());
           if (Error E = applyOptimizeSetting(Key, Value, Base))
             return E;
         }

@@ -459,11 +459,18 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   if (Kernel.empty() || Rest.empty())
     return Bad("missing kernel or block");
   // ':' also separates, for pass parameters, where the pipeline parser
-  // splits on ','.
+  // splits on ','. An empty field (a doubled or trailing separator) is a
+  // typo, not nothing.
   SmallVector<StringRef, 4> Parts;
-  SplitString(Rest, Parts, ",:");
-  if (Parts.empty())
-    return Bad("missing block");
+  for (StringRef Tail = Rest;;) {
+    size_t At = Tail.find_first_of(",:");
+    Parts.push_back(Tail.take_front(At));
+    if (At == StringRef::npos)
+      break;
+    Tail = Tail.drop_front(At + 1);
+  }
+  if (llvm::is_contained(Parts, ""))
+    return Bad("an empty field (a doubled or trailing ',' or ':')");
   ForcedConfig C;
   C.Kernel = Kernel.str();
   auto Block = parseBlockShape(Parts[0]);
