@@ -32,33 +32,6 @@ const char *const TuneAllRemoved =
     "ENERGY_KERNEL gets advice (a remark and a report entry) instead, and "
     "ENERGY_KERNEL opts a kernel in to be rewritten";
 
-/// Value as a number that Check accepts (Check gets nothing for no number).
-static Expected<double> parseCheckedNumber(
-    StringRef Value,
-    function_ref<Error(std::optional<double>, StringRef)> Check) {
-  double X;
-  if (Error E = Check(Value.getAsDouble(X) ? std::nullopt : std::optional(X),
-                      Value))
-    return E;
-  return X;
-}
-
-Expected<double> parseMaxSlowdownSetting(StringRef Value) {
-  return parseCheckedNumber(Value, checkMaxSlowdown);
-}
-
-Expected<double> parseMinGainSetting(StringRef Value) {
-  return parseCheckedNumber(Value, checkMinGain);
-}
-
-Expected<uint64_t> parseWorkloadSetting(StringRef Value) {
-  uint64_t N;
-  if (Value.getAsInteger(10, N) || N == 0)
-    return optionError("workload must be a positive integer, got '" + Value +
-                       "'");
-  return N;
-}
-
 Expected<uint64_t> parseRefineBudgetSetting(StringRef Value) {
   uint64_t N;
   if (Value.getAsInteger(10, N))
