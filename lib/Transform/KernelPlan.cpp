@@ -219,9 +219,13 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
            : blocksForWorkload(
                  P.WorkItems,
                  workPerThread(P.Tunables, P.Assignments[Assignment]), Block);
+  // A stated grid was checked against CUDA's limit in each dimension;
+  // makeCandidate's limit, 2^31-1 blocks in all, is that of a grid that
+  // follows the workload along x.
   Candidate C = energy::makeCandidate(
-      F, *P.Arch, Block, Blocks, static_cast<unsigned>(std::max(0.0, Shared)),
-      Assignment);
+      F, *P.Arch, Block, Grid ? std::min(Blocks, MaxGridBlocksX) : Blocks,
+      static_cast<unsigned>(std::max(0.0, Shared)), Assignment);
+  C.Query.Blocks = Blocks;
   if (!Fits)
     C.Query.Occ = Occupancy(); // the array cannot hold this size
   if (Grid)

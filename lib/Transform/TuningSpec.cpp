@@ -497,10 +497,12 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
     if (Name == "grid") {
       if (C.Grid)
         return Bad("grid is given twice");
-      C.Grid = parseDims(Value, MaxGridBlocksX); // CUDA's 2^31-1
-      if (!C.Grid)
-        return Bad("grid '" + Value + "' is not N, NxM or NxMxK (each 1 to "
-                   "2^31-1)");
+      // CUDA's limits: 2^31-1 blocks along x, 65535 along y and z.
+      C.Grid = parseDims(Value, MaxGridBlocksX);
+      if (!C.Grid || (*C.Grid)[1] > MaxGridBlocksYZ ||
+          (*C.Grid)[2] > MaxGridBlocksYZ)
+        return Bad("grid '" + Value + "' is not N, NxM or NxMxK (x 1 to "
+                   "2^31-1, y and z 1 to 65535)");
       continue;
     }
     StringRef Index = Name;
