@@ -408,6 +408,8 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
   LaunchPlanner Planner(S, Model, P.Objective);
   if (Error E = Planner.plan(P))
     return E;
+  if (Error E = checkStatedRulesAdmitAShape(P, Legal, DefaultShape))
+    return E;
   if (P.OnlyDefault)
     P.Restrictions.push_back({"the declared default shape only",
                               "no other shape passes the restrictions"});
