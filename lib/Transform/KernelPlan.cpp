@@ -449,6 +449,8 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
                        " on kernel '" + P.Name + "': its launch bounds allow " +
                        Twine(Max) + " threads");
   }
+  if (Error E = checkForcedRegisters(P, Force))
+    return E;
   P.WorkItems =
       workItems(*F.getParent(), kernelDisplayName(F, Info), Opts.WorkItems);
 

@@ -39,6 +39,13 @@ llvm::Error reportChoice(const KernelPlan &P, const ForcedConfig *Force);
 llvm::Error checkStatedRulesAdmitAShape(const KernelPlan &P,
                                         const BlockLegalityCheck &Legal,
                                         const BlockShape &Default);
+/// Registers a forced config states (registers=R, the binary's count) must
+/// let the forced block launch: CUDA refuses a block whose threads need more
+/// registers than an SM has ("too many resources requested for launch"),
+/// where ptxas, bounded by reqntid, would have spilled instead.
+llvm::Error checkForcedRegisters(const KernelPlan &P,
+                                 const ForcedConfig *Force);
+
 /// A tunable's value, fixed by the kernel rewritten to it.
 struct FixedTunable {
   int Value;
