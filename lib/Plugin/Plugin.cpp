@@ -193,7 +193,8 @@ static cl::opt<bool, false, RemovedFlagParser> TuneAllFlag(
              "block their host launches with and get advice only"));
 static SettingFlag ReportFlag(
     "energy-report", Setting{"report"}, cl::value_desc("file"),
-    cl::desc("Write candidates, predictions, Pareto front and choice as JSON"));
+    cl::desc("Write candidates, predictions, Pareto front and choice as JSON "
+             "(another file than -energy-header's and opt's -o)"));
 static SettingFlag HeaderFlag(
     "energy-header", Setting{"header"}, cl::value_desc("file"),
     cl::desc("Write the choices of the kernels it rewrites (block, dynamic "
@@ -254,12 +255,13 @@ static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
              "(repeatable, one per kernel), e.g. sgemm:16x16,TILE=16; the "
              "kernel may be named by its mangled or demangled name. On a "
              "kernel that did not opt in it is predicted, not applied. "
-             "grid= gives the launch's grid, which then sets the workload; "
+             "grid= gives the launch's grid (x up to 2^31-1, y and z up to "
+             "65535), which then sets the workload; "
              "argN=V the value of integer argument N (from 1) that loop "
              "bounds read. registers= (and stack_frame=, spill_stores=, "
              "spill_loads=, bytes) state what the binary's toolchain "
              "reports, e.g. nvcc --resource-usage, instead of ptxas on "
-             "clang's code. "
+             "clang's code; the block must be able to launch with them. "
              "A kernel the module does not define is a warning"));
 
 static FeatureOptions featureOptions() {
