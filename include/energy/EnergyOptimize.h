@@ -20,6 +20,7 @@
 
 #include "energy/FeatureAnalysis.h"
 #include "energy/Objective.h"
+#include "energy/ValidateOptions.h"
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
@@ -59,12 +60,10 @@ struct OptimizeOptions {
 /// Why -energy-tune-all and energy-optimize<tune-all> are errors.
 extern const char *const TuneAllRemoved;
 
-/// The typed settings, parsed as both the pass parameters and the -energy-*
-/// flags take them; the error says what is wrong with Value. The objective's
-/// (parseObjectiveSetting, ValidateOptions.h) is the MLIR pass's too.
-llvm::Expected<double> parseMaxSlowdownSetting(llvm::StringRef Value);
-llvm::Expected<double> parseMinGainSetting(llvm::StringRef Value);
-llvm::Expected<uint64_t> parseWorkloadSetting(llvm::StringRef Value);
+/// The typed settings of this pass alone, parsed as both the pass
+/// parameters and the -energy-* flags take them; the error says what is
+/// wrong with Value. Those the MLIR pass takes too (objective, max-slowdown,
+/// min-gain, workload) are in ValidateOptions.h.
 llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);
 llvm::Expected<uint64_t> parseRefineBudgetSetting(llvm::StringRef Value);
 

@@ -58,21 +58,38 @@ constexpr unsigned MaxDefaultExtent = 1u << 24;
 bool checkOptionBounds(const llvm::cl::Option &O, llvm::StringRef Arg,
                        unsigned Value, unsigned Min, unsigned Max);
 
-/// Parses an unsigned option, rejecting values outside [Min, Max] with an
-/// `error:` while the command line is parsed.
+/// Whether Arg may follow O's earlier occurrences on this command line
+/// (First: the value of O's first one, kept here): a flag given again must
+/// repeat its value. Else prints an `error:` naming O, where LLVM would let
+/// the last occurrence win without a word. The occurrences count again from
+/// one when clang resets the options for its next in-process compile.
+bool checkRepeatedOption(const llvm::cl::Option &O, llvm::StringRef Arg,
+                         std::string &First);
+
+/// Parses an unsigned option, rejecting values outside [Min, Max] (and a
+/// second, different value) with an `error:` while the command line is
+/// parsed.
 template <unsigned Min, unsigned Max>
 class BoundedUnsignedParser : public llvm::cl::parser<unsigned> {
 public:
   using llvm::cl::parser<unsigned>::parser;
   bool parse(llvm::cl::Option &O, llvm::StringRef ArgName, llvm::StringRef Arg,
              unsigned &Value) {
-    return llvm::cl::parser<unsigned>::parse(O, ArgName, Arg, Value) ||
+    return !checkRepeatedOption(O, Arg, First) ||
+           llvm::cl::parser<unsigned>::parse(O, ArgName, Arg, Value) ||
            !checkOptionBounds(O, Arg, Value, Min, Max);
   }
+
+private:
+  std::string First;
 };
 
+/// At least one iteration: 0 would weigh every uncounted loop as never run.
+constexpr unsigned MinDefaultTripCount = 1;
+
 /// -energy-default-trip-count and -energy-default-extent.
-using DefaultTripCountParser = BoundedUnsignedParser<0, MaxDefaultTripCount>;
+using DefaultTripCountParser =
+    BoundedUnsignedParser<MinDefaultTripCount, MaxDefaultTripCount>;
 using DefaultExtentParser =
     BoundedUnsignedParser<MinDefaultExtent, MaxDefaultExtent>;
 

@@ -3,6 +3,7 @@
 #include "energy/FeatureAnalysis.h"
 #include "energy/CallCycles.h"
 #include "energy/NVVMAnnotations.h"
+#include "energy/PluginError.h"
 
 #include "AccessStride.h"
 #include "BarrierWaits.h"
@@ -548,6 +549,19 @@ bool checkOptionBounds(const cl::Option &O, StringRef Arg, unsigned Value,
   return Value >= Min && Value <= Max;
 }
 
+bool checkRepeatedOption(const cl::Option &O, StringRef Arg,
+                         std::string &First) {
+  if (O.getNumOccurrences() <= 1) {
+    First = Arg.str();
+    return true;
+  }
+  if (Arg == First)
+    return true;
+  WithColor::error() << "-" << O.ArgStr << " is given twice, with different "
+                     << "values: '" << First << "' and '" << Arg << "'\n";
+  return false;
+}
+
 std::string sourceLocation(const DebugLoc &Loc) {
   if (!Loc)
     return "";
@@ -630,8 +644,8 @@ PreservedAnalyses KernelFeaturesJSONPass::run(Module &M,
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC) {
-    M.getContext().emitError("cannot write features to '" + Path +
-                             "': " + EC.message());
+    emitPluginError(M.getContext(), "cannot write features to '" + Path +
+                                        "': " + EC.message());
     return PreservedAnalyses::all();
   }
   writeFeaturesJSON(OS, M.getModuleIdentifier(), Kernels);

@@ -37,6 +37,7 @@
 #include "mlir/Tools/Plugins/PassPlugin.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -201,6 +202,42 @@ void setBounds(gpu::GPUFuncOp Kernel, const Candidate &C) {
 
 //===-- The pass ----------------------------------------------------------===//
 
+/// An error when an option of the option string Options has no name or
+/// comes twice. Its entries are split as MLIR's parser splits them:
+/// `name[=value]`, separated by spaces outside quotes and braces.
+llvm::Error checkOptionNames(StringRef Options) {
+  llvm::StringSet<> Given;
+  for (size_t I = 0, N = Options.size(); I < N;) {
+    if (Options[I] == ' ') {
+      ++I;
+      continue;
+    }
+    size_t Start = I;
+    while (I < N && Options[I] != ' ' && Options[I] != '=')
+      ++I;
+    StringRef Name = Options.slice(Start, I);
+    if (Name.empty())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "an option without a name in '" +
+                                         Options + "'");
+    if (!Given.insert(Name).second)
+      return settingGivenTwice(Name);
+    if (I < N && Options[I] == '=')
+      for (int Depth = 0, Quote = 0; ++I < N;) {
+        char C = Options[I];
+        if (Quote)
+          Quote = C == Quote ? 0 : Quote;
+        else if (C == '"' || C == '\'')
+          Quote = C;
+        else if (C == '{' || C == '}')
+          Depth += C == '{' ? 1 : -1;
+        else if (C == ' ' && Depth <= 0)
+          break;
+      }
+  }
+  return llvm::Error::success();
+}
+
 /// Passes.td declares the pass and its options.
 struct EnergyOptimizeGpuPass
     : public energy::impl::EnergyOptimizeGpuBase<EnergyOptimizeGpuPass> {
@@ -217,6 +254,24 @@ struct EnergyOptimizeGpuPass
 
   void runOnOperation() override;
 
+  /// MLIR's option parser skips an option without a name (`{=}`), lets the
+  /// last of two values win and reads an empty number as 0: each is an error
+  /// here, in the words of the LLVM pass where the options are the same.
+  LogicalResult initializeOptions(
+      StringRef Options,
+      function_ref<LogicalResult(const Twine &)> ErrorHandler) override {
+    auto Fail = [&](llvm::Error E) {
+      return ErrorHandler("energy-optimize-gpu: " + toString(std::move(E)));
+    };
+    if (llvm::Error E = checkOptionNames(Options))
+      return Fail(std::move(E));
+    if (failed(Base::initializeOptions(Options, ErrorHandler)))
+      return failure();
+    if (llvm::Error E = readSettings(/*FromText=*/true))
+      return Fail(std::move(E));
+    return success();
+  }
+
 private:
   /// Appends the boards the gpu option accepts, from the GPU tables, to its
   /// description in Passes.td.
@@ -227,7 +282,9 @@ private:
   }
 
   ObjectiveSpec Objective;
+  uint64_t WorkItems = 0; // 0: the launches' threads, else DefaultWorkItems
 
+  llvm::Error readSettings(bool FromText);
   LogicalResult parseOptions();
   LogicalResult optimize(gpu::GPUFuncOp Kernel, const GpuArch &Arch,
                          const SelectedModel &Model,
@@ -236,19 +293,45 @@ private:
                          Operation *OtherUser);
 };
 
-LogicalResult EnergyOptimizeGpuPass::parseOptions() {
-  auto Fail = [&](const Twine &Msg) {
-    mlir::emitError(getOperation().getLoc(), "energy-optimize-gpu: " + Msg);
-    return failure();
+/// The settings from the options, parsed and checked by the LLVM pass's
+/// code. From the pipeline's text (FromText) an option given is parsed even
+/// when empty; a pass built from an options struct leaves a number empty
+/// for unset (and the text's empty ones were rejected then).
+llvm::Error EnergyOptimizeGpuPass::readSettings(bool FromText) {
+  auto Given = [&](const Option<std::string> &O) {
+    return FromText ? O.hasValue() : !O.getValue().empty();
   };
   llvm::Expected<energy::Objective> Goal = parseObjectiveSetting(ObjectiveName);
   if (!Goal)
-    return Fail(toString(Goal.takeError()));
+    return Goal.takeError();
   Objective.Goal = *Goal;
-  Objective.MaxSlowdown = MaxSlowdown.getValue();
-  Objective.MinGain = MinGain.getValue();
-  if (llvm::Error E = validateOptimizeOptions(Objective, ArchName, GpuName))
-    return Fail(toString(std::move(E)));
+  if (Given(MaxSlowdown)) {
+    auto X = parseMaxSlowdownSetting(MaxSlowdown);
+    if (!X)
+      return X.takeError();
+    Objective.MaxSlowdown = *X;
+  }
+  if (Given(MinGain)) {
+    auto G = parseMinGainSetting(MinGain);
+    if (!G)
+      return G.takeError();
+    Objective.MinGain = *G;
+  }
+  if (Given(Workload)) {
+    auto N = parseWorkloadSetting(Workload);
+    if (!N)
+      return N.takeError();
+    WorkItems = *N;
+  }
+  return validateOptimizeOptions(Objective, ArchName, GpuName);
+}
+
+LogicalResult EnergyOptimizeGpuPass::parseOptions() {
+  if (llvm::Error E = readSettings(/*FromText=*/false)) {
+    mlir::emitError(getOperation().getLoc(),
+                    "energy-optimize-gpu: " + toString(std::move(E)));
+    return failure();
+  }
   return success();
 }
 
@@ -347,7 +430,7 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
   Request.Objective = Objective;
   Request.DynamicSharedBytes = Sites.DynamicSharedBytes;
   Request.CurrentBlock = Sites.Block;
-  Request.WorkItems = Workload;
+  Request.WorkItems = WorkItems;
   if (!Request.WorkItems && Sites.constant())
     for (const LaunchExtent &T : Sites.totals())
       Request.WorkItems = std::max(Request.WorkItems, T[0] * T[1] * T[2]);

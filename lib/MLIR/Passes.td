@@ -22,18 +22,19 @@ def EnergyOptimizeGpu : Pass<"energy-optimize-gpu", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::NVVM::NVVMDialect"];
-  // The options the LLVM pass shares are checked by validateOptimizeOptions.
+  // The options the LLVM pass shares are parsed and checked by its code
+  // (ValidateOptions.h), from their text: an empty value is an error, not 0.
+  // Empty defaults are unset.
   let options = [
     Option<"ObjectiveName", "objective", "std::string", /*default=*/"\"energy\"",
            "energy, time or edp">,
-    Option<"MaxSlowdown", "max-slowdown", "double",
-           /*default=*/"*::energy::ObjectiveSpec().MaxSlowdown",
+    Option<"MaxSlowdown", "max-slowdown", "std::string", /*default=*/"",
            "energy only: at most this much slower than the fastest "
-           "candidate (0.1 = 10%)">,
-    Option<"MinGain", "min-gain", "double",
-           /*default=*/"::energy::ObjectiveSpec().MinGain",
+           "candidate (0.1 = 10%; default 0.1)">,
+    Option<"MinGain", "min-gain", "std::string", /*default=*/"",
            "keep the launch's block unless a candidate is predicted to "
-           "improve the objective by more than this (0.1 = 10%)">,
+           "improve the objective by more than this (0.1 = 10%; default "
+           "0.1)">,
     Option<"ArchName", "arch", "std::string", /*default=*/"",
            "sm_XX with tables (else an error), modelled as its default "
            "board; default: the gpu.module's #nvvm.target chip, else sm_90">,
@@ -45,9 +46,9 @@ def EnergyOptimizeGpu : Pass<"energy-optimize-gpu", "::mlir::ModuleOp"> {
     Option<"ModelFile", "model", "std::string", /*default=*/"",
            "XGBoost model file (python3 -m energy.train), or 'analytic'; "
            "default: the embedded model of the arch, else the analytic model">,
-    Option<"Workload", "workload", "uint64_t", /*default=*/"0",
-           "items per launch; default: the launch's threads when its sizes "
-           "are constant, else 2^24">,
+    Option<"Workload", "workload", "std::string", /*default=*/"",
+           "items per launch, a positive integer; default: the launch's "
+           "threads when its sizes are constant, else 2^24">,
   ];
 }
 

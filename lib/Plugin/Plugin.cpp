@@ -22,6 +22,7 @@
 #include "energy/FeatureAnalysis.h"
 #include "energy/KeptCalls.h"
 #include "energy/LaunchSites.h"
+#include "energy/OutputFiles.h"
 #include "energy/ValidateOptions.h"
 
 #include "llvm/IR/Module.h"
@@ -34,15 +35,49 @@
 using namespace llvm;
 using namespace energy;
 
-static cl::opt<std::string> FeaturesJSON(
+/// Why the features cannot go to Path, if they cannot: the message of
+/// -energy-features-json and energy-features-json<FILE> alike.
+static std::optional<std::string> featuresFileProblem(StringRef Path) {
+  if (Path.empty())
+    return "energy-features-json needs a file name";
+  if (std::error_code EC = outputFileProblem(Path))
+    return ("cannot write features to '" + Path + "': " + EC.message()).str();
+  return std::nullopt;
+}
+
+namespace {
+/// -energy-features-json's file, checked as it is parsed.
+class FeaturesFileParser : public cl::parser<std::string> {
+public:
+  using cl::parser<std::string>::parser;
+
+  bool parse(cl::Option &O, StringRef, StringRef Arg, std::string &Value) {
+    if (!checkRepeatedOption(O, Arg, First))
+      return true;
+    if (auto Problem = featuresFileProblem(Arg)) {
+      WithColor::error() << *Problem << "\n";
+      return true;
+    }
+    Value = Arg.str();
+    return false;
+  }
+
+private:
+  std::string First;
+};
+} // namespace
+
+static cl::opt<std::string, false, FeaturesFileParser> FeaturesJSON(
     "energy-features-json", cl::value_desc("file"),
     cl::desc("Write the features of every NVPTX kernel to <file> as JSON "
-             "(after optimization, at the OptimizerLast extension point)"));
+             "(after optimization, at the OptimizerLast extension point of "
+             "clang and opt's default<On> pipelines; with an explicit "
+             "-passes, add energy-features-json<file>)"));
 
 static cl::opt<unsigned, false, DefaultTripCountParser> DefaultTrip(
     "energy-default-trip-count", cl::init(energy::DefaultTripCount),
     cl::desc("Iterations assumed for loops ScalarEvolution cannot count "
-             "(default 8, at most 1048576)"));
+             "(default 8; at least 1, at most 1048576)"));
 static cl::opt<unsigned, false, DefaultExtentParser> DefaultExtentFlag(
     "energy-default-extent", cl::init(energy::DefaultExtent),
     cl::desc("Value taken for an unknown integer in a loop bound (a kernel "
@@ -62,17 +97,24 @@ static bool flagError(Error E) {
 
 namespace {
 /// Parses a flag's value as the energy-optimize setting named by Setting.
+/// -energy-force-config repeats, once per kernel; every other flag may
+/// repeat only its value (checkRepeatedOption).
 class SettingParser : public cl::parser<std::string> {
 public:
   using cl::parser<std::string>::parser;
   StringRef Key;
 
-  bool parse(cl::Option &, StringRef, StringRef Arg, std::string &Value) {
+  bool parse(cl::Option &O, StringRef, StringRef Arg, std::string &Value) {
+    if (Key != "force" && !checkRepeatedOption(O, Arg, First))
+      return true;
     Value = Arg.str();
     if (Error E = applyOptimizeSetting(Key, Arg, FlagOptions))
       return flagError(std::move(E));
     return false;
   }
+
+private:
+  std::string First;
 };
 
 /// Parses a typed flag with the parser of the pass parameter of the same
@@ -83,13 +125,18 @@ class TypedSettingParser : public cl::parser<T> {
 public:
   using cl::parser<T>::parser;
 
-  bool parse(cl::Option &, StringRef, StringRef Arg, T &Value) {
+  bool parse(cl::Option &O, StringRef, StringRef Arg, T &Value) {
+    if (!checkRepeatedOption(O, Arg, First))
+      return true;
     auto Parsed = ParseSetting(Arg);
     if (!Parsed)
       return flagError(Parsed.takeError());
     Value = *Parsed;
     return false;
   }
+
+private:
+  std::string First;
 };
 
 /// The setting a flag with a SettingParser sets.
@@ -146,7 +193,8 @@ static cl::opt<bool, false, RemovedFlagParser> TuneAllFlag(
              "block their host launches with and get advice only"));
 static SettingFlag ReportFlag(
     "energy-report", Setting{"report"}, cl::value_desc("file"),
-    cl::desc("Write candidates, predictions, Pareto front and choice as JSON"));
+    cl::desc("Write candidates, predictions, Pareto front and choice as JSON "
+             "(another file than -energy-header's and opt's -o)"));
 static SettingFlag HeaderFlag(
     "energy-header", Setting{"header"}, cl::value_desc("file"),
     cl::desc("Write the choices of the kernels it rewrites (block, dynamic "
@@ -207,12 +255,13 @@ static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
              "(repeatable, one per kernel), e.g. sgemm:16x16,TILE=16; the "
              "kernel may be named by its mangled or demangled name. On a "
              "kernel that did not opt in it is predicted, not applied. "
-             "grid= gives the launch's grid, which then sets the workload; "
+             "grid= gives the launch's grid (x up to 2^31-1, y and z up to "
+             "65535), which then sets the workload; "
              "argN=V the value of integer argument N (from 1) that loop "
              "bounds read. registers= (and stack_frame=, spill_stores=, "
              "spill_loads=, bytes) state what the binary's toolchain "
              "reports, e.g. nvcc --resource-usage, instead of ptxas on "
-             "clang's code. "
+             "clang's code; the block must be able to launch with them. "
              "A kernel the module does not define is a warning"));
 
 static cl::opt<bool> ForceUnsafeFlag(
@@ -248,6 +297,8 @@ static Expected<std::string> parseFeaturesJSONParams(StringRef Path) {
   if (Path.empty())
     return createStringError(inconvertibleErrorCode(),
                              "energy-features-json<FILE> needs a file name");
+  if (auto Problem = featuresFileProblem(Path))
+    return createStringError(inconvertibleErrorCode(), *Problem);
   return Path.str();
 }
 

@@ -14,6 +14,7 @@
 #include "OptimizationReport.h"
 #include "TuningSpec.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -33,15 +34,35 @@ struct TemplateEntry {
   const KernelPlan *Plan;
 };
 
-/// The record's name, when the header can name it: not with template
-/// arguments that have no spelling in C++ (lambdas, anonymous namespaces).
+/// Whether Name can be part of a macro name: letters, digits and '_', not
+/// first a digit. IR names need not be ('k.1', as llvm-link renames a second
+/// 'k'; '$' is an extension of some compilers only).
+bool isCIdentifier(StringRef Name) {
+  return !Name.empty() && !isDigit(Name.front()) &&
+         llvm::all_of(Name, [](char C) { return isAlnum(C) || C == '_'; });
+}
+
+/// The record's name, when the header can name it: a C identifier, and not
+/// with template arguments that have no spelling in C++ (lambdas, anonymous
+/// namespaces).
 std::optional<RecordName> entryName(StringRef Record) {
   auto N = parseRecordName(Record);
+  if (N && !isCIdentifier(N->Kernel))
+    return std::nullopt;
   if (N && N->Args)
     for (StringRef Unspellable : {"(anonymous", "lambda", "unnamed"})
       if (StringRef(*N->Args).contains(Unspellable))
         return std::nullopt;
   return N;
+}
+
+/// S for a // comment: a line break in an IR name would end it early.
+std::string commentText(StringRef S) {
+  std::string Out = S.str();
+  for (char &C : Out)
+    if (C == '\n' || C == '\r')
+      C = '?';
+  return Out;
 }
 
 std::string choiceTuple(const KernelPlan &P) {
@@ -61,12 +82,26 @@ unsigned threads(const KernelPlan &P) {
 
 Error writeChoicesHeader(StringRef Path, StringRef ModuleName,
                          ArrayRef<KernelPlan> Plans) {
+  // A tunable's entry cannot be left out as a kernel's can: its kernels'
+  // entries assume its value.
+  for (const KernelPlan &P : Plans) {
+    if (!P.Apply)
+      continue;
+    for (const Tunable &T : P.Tunables)
+      if (!isCIdentifier(T.Name))
+        return createStringError(
+            inconvertibleErrorCode(),
+            "cannot write header '" + Path + "': tunable '" + T.Name +
+                "' of kernel '" + P.Name +
+                "' has no C identifier name for ENERGY_CHOICE_TUNABLE_<NAME>");
+  }
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC)
     return createStringError(EC, "cannot write header '" + Path +
                                      "': " + EC.message());
-  OS << "// The launch choices of energy.so (-energy-header) for " << ModuleName
+  OS << "// The launch choices of energy.so (-energy-header) for "
+     << commentText(ModuleName)
      << ".\n// Generated: do not edit. Build with it, without the plugin:\n"
         "//   nvcc -DENERGY_CHOICES='\"" << sys::path::filename(Path)
      << "\"' ... (energy.cuh reads it)\n#pragma once\n"
@@ -81,7 +116,8 @@ Error writeChoicesHeader(StringRef Path, StringRef ModuleName,
     if (auto N = P.Apply ? entryName(P.Record) : std::nullopt)
       Qualifiers[N->Kernel].insert(N->Qualifier);
   for (const KernelPlan &P : Plans) {
-    OS << "\n// " << P.Name << ": " << explainChoice(P).str() << "\n";
+    OS << "\n// " << commentText(P.Name) << ": "
+       << commentText(explainChoice(P).str()) << "\n";
     if (!P.Apply) {
       OS << "// advice only (" << (P.UserBounded ? "launch bounds in the source"
                                                  : "not opted in")
@@ -94,8 +130,12 @@ Error writeChoicesHeader(StringRef Path, StringRef ModuleName,
     auto Name = entryName(P.Record);
     if (!Name || Qualifiers[Name->Kernel].size() > 1) {
       OS << "// no entry: "
-         << (Name ? "kernels in several namespaces are named " + Name->Kernel
-                  : "the header cannot name its record " + P.Record)
+         << commentText(Name ? "kernels in several namespaces are named " +
+                                   Name->Kernel
+                             : "the header cannot name its record " +
+                                   P.Record +
+                                   " (not a C identifier, or template "
+                                   "arguments C++ cannot spell)")
          << "; under ENERGY_CHOICES it keeps its declared default\n";
       continue;
     }

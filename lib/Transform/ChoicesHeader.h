@@ -5,7 +5,10 @@
 // compiler without the plugin (nvcc) builds the same launch: the block shape,
 // dynamic shared memory, work items per thread and a __launch_bounds__ of
 // each kernel, and each tunable's value. Kernels only advised get a comment,
-// never an entry: their launches are the host's.
+// never an entry: their launches are the host's. So do kernels whose name
+// cannot be part of a macro name (no C identifier, template arguments C++
+// cannot spell, a name several namespaces share); a tunable whose name is no
+// C identifier is an error, as its kernels' entries assume its value.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_LIB_CHOICESHEADER_H

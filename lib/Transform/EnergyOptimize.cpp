@@ -12,6 +12,8 @@
 #include "energy/CostModel.h"
 #include "energy/KeptCalls.h"
 #include "energy/NVVMAnnotations.h"
+#include "energy/OutputFiles.h"
+#include "energy/PluginError.h"
 #include "energy/TargetChoice.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -231,17 +233,48 @@ void ModuleOptimizer::skip(Function &F, StringRef Name, std::string Why) {
   Skipped.push_back({Name.str(), std::move(Why)});
 }
 
-/// An earlier energy-optimize tuned F: reqntid on an opted-in kernel (CUDA
-/// source cannot give reqntid, and its tunables may be folded away).
-static std::optional<std::string> alreadyTuned(Function &F,
-                                               const ModuleTuningInfo &Info) {
+/// The block an earlier energy-optimize tuned F to: reqntid on an opted-in
+/// kernel (CUDA source cannot give reqntid, and its tunables may be folded
+/// away).
+static std::optional<BlockShape> tunedBlock(Function &F,
+                                            const ModuleTuningInfo &Info) {
   const auto &ReqNTid = readLaunchBounds(F).ReqNTid;
   if (!Info.Kernels.count(&F) || !ReqNTid[0])
     return std::nullopt;
-  return "is already tuned (reqntid " +
-         formatBlockShape({ReqNTid[0], std::max(ReqNTid[1], 1u),
-                           std::max(ReqNTid[2], 1u)}) +
-         ")";
+  return BlockShape{ReqNTid[0], std::max(ReqNTid[1], 1u),
+                    std::max(ReqNTid[2], 1u)};
+}
+
+/// A forced config on a kernel an earlier run tuned (a rebuild with the
+/// same flags, a pipeline that runs the pass twice): the configuration it
+/// has already is no error, another one is, as its tunables are folded.
+/// The tuned values are the block and the tunables' records, which the
+/// rewrite set to the values it folded. (Which tunables the kernel read is
+/// gone with the reads: a tunable of the module with the forced value
+/// passes.)
+static Error checkForcedOnTuned(const ForcedConfig &Force,
+                                const BlockShape &Tuned, StringRef Name,
+                                const ModuleTuningInfo &Info) {
+  std::string Has = "block " + formatBlockShape(Tuned);
+  std::string Asked = "block " + formatBlockShape(Force.Block);
+  bool Same = Force.Block == Tuned;
+  for (const auto &[Tunable, Value] : Force.Values) {
+    auto It = llvm::find_if(Info.Tunables, [&](const TunableVar &T) {
+      return T.Info.Name == Tunable;
+    });
+    if (It == Info.Tunables.end())
+      return optionError("kernel '" + Name + "' reads no tunable '" + Tunable +
+                         "'");
+    Has += ", " + Tunable + "=" + std::to_string(It->Info.Default);
+    Asked += ", " + Tunable + "=" + std::to_string(Value);
+    Same = Same && It->Info.Default == Value;
+  }
+  if (Same)
+    return Error::success();
+  return optionError("kernel '" + Name + "' is already tuned to " + Has +
+                     "; -energy-force-config asks for " + Asked +
+                     ", which needs the IR from before the tuning (its "
+                     "tunables are folded)");
 }
 
 void ModuleOptimizer::nothingToTune(Function &F, const ModuleTuningInfo &Info,
@@ -258,6 +291,11 @@ void ModuleOptimizer::nothingToTune(Function &F, const ModuleTuningInfo &Info,
 }
 
 Error ModuleOptimizer::run() {
+  // Only now is opt's -o known for sure: a report written over the module
+  // opt writes would corrupt it.
+  if (Error E = checkNotToolOutput(
+          {{"report", Opts.ReportFile}, {"header", Opts.HeaderFile}}))
+    return E;
   auto Info = readTuningInfo(M);
   if (!Info)
     return Info.takeError();
@@ -289,8 +327,14 @@ Error ModuleOptimizer::run() {
         ForceIt == Forced->end() ? nullptr : &ForceIt->second;
     // After the model: a bad -energy-model fails even a module with nothing
     // to tune.
-    if (auto Why = alreadyTuned(*F, *Info); Why && !Force) {
-      nothingToTune(*F, *Info, *Why);
+    if (auto Tuned = tunedBlock(*F, *Info)) {
+      if (Force)
+        if (Error E = checkForcedOnTuned(
+                *Force, *Tuned, demangle(kernelDisplayName(*F, *Info)), *Info))
+          return E;
+      nothingToTune(*F, *Info,
+                    "is already tuned (reqntid " + formatBlockShape(*Tuned) +
+                        ")");
       continue;
     }
     auto Plan = Planner.plan(*F, Arch, *(*Model)->Model, Fixed, Force);
@@ -359,7 +403,7 @@ PreservedAnalyses EnergyOptimizePass::run(Module &M,
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   ModuleOptimizer Optimizer(M, Opts, FAM);
   if (Error E = Optimizer.run())
-    M.getContext().emitError("energy-optimize: " + toString(std::move(E)));
+    emitPluginError(M.getContext(), "energy-optimize: " + toString(std::move(E)));
   if (!Optimizer.changed())
     return PreservedAnalyses::all();
   // The rewrite replaces values (tunable reads, blockDim, shared arrays,

@@ -7,6 +7,7 @@
 
 #include "energy/CallCycles.h"
 #include "energy/NVVMAnnotations.h"
+#include "energy/PluginError.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -123,7 +124,8 @@ PreservedAnalyses EnergyKeptCallsPass::run(Module &M, ModuleAnalysisManager &) {
   }
   if (ReportChanged)
     if (Error E = rewriteReport(ReportFile, std::move(*Report)))
-      M.getContext().emitError("energy-kept-calls: " + toString(std::move(E)));
+      emitPluginError(M.getContext(),
+                      "energy-kept-calls: " + toString(std::move(E)));
   // Removing a string attribute no analysis reads invalidates none.
   return PreservedAnalyses::all();
 }

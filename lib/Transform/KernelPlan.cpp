@@ -223,9 +223,13 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
            : blocksForWorkload(
                  P.WorkItems,
                  workPerThread(P.Tunables, P.Assignments[Assignment]), Block);
+  // A stated grid was checked against CUDA's limit in each dimension;
+  // makeCandidate's limit, 2^31-1 blocks in all, is that of a grid that
+  // follows the workload along x.
   Candidate C = energy::makeCandidate(
-      F, *P.Arch, Block, Blocks, static_cast<unsigned>(std::max(0.0, Shared)),
-      Assignment);
+      F, *P.Arch, Block, Grid ? std::min(Blocks, MaxGridBlocksX) : Blocks,
+      static_cast<unsigned>(std::max(0.0, Shared)), Assignment);
+  C.Query.Blocks = Blocks;
   if (!Fits)
     C.Query.Occ = Occupancy(); // the array cannot hold this size
   if (Grid)
@@ -444,6 +448,8 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
   LaunchPlanner Planner(S, Model, P.Objective);
   if (Error E = Planner.plan(P))
     return E;
+  if (Error E = checkStatedRulesAdmitAShape(P, Legal, DefaultShape))
+    return E;
   if (P.OnlyDefault)
     P.Restrictions.push_back({"the declared default shape only",
                               "no other shape passes the restrictions"});
@@ -483,6 +489,8 @@ Expected<KernelPlan> KernelPlanner::plan(Function &F, const GpuArch &Arch,
                        " on kernel '" + P.Name + "': its launch bounds allow " +
                        Twine(Max) + " threads");
   }
+  if (Error E = checkForcedRegisters(P, Force))
+    return E;
   P.WorkItems =
       workItems(*F.getParent(), kernelDisplayName(F, Info), Opts.WorkItems);
 

@@ -32,6 +32,20 @@ knownLaunch(const ForcedConfig *Force);
 /// Traces what the planner pruned and chose; an error when it left nothing.
 llvm::Error reportChoice(const KernelPlan &P, const ForcedConfig *Force);
 
+/// Stated rules (ENERGY_BLOCK_RULES) that admit no shape the planner could
+/// give the kernel (OnlyDefault), its declared default included, are the
+/// user's mistake: an error naming the kernel and the rules, where the
+/// planner would keep the default the rules exclude.
+llvm::Error checkStatedRulesAdmitAShape(const KernelPlan &P,
+                                        const BlockLegalityCheck &Legal,
+                                        const BlockShape &Default);
+/// Registers a forced config states (registers=R, the binary's count) must
+/// let the forced block launch: CUDA refuses a block whose threads need more
+/// registers than an SM has ("too many resources requested for launch"),
+/// where ptxas, bounded by reqntid, would have spilled instead.
+llvm::Error checkForcedRegisters(const KernelPlan &P,
+                                 const ForcedConfig *Force);
+
 /// A tunable's value, fixed by the kernel rewritten to it.
 struct FixedTunable {
   int Value;

@@ -6,6 +6,7 @@
 
 #include "energy/LaunchSearch.h"
 #include "energy/NVVMAnnotations.h"
+#include "energy/PluginError.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -190,7 +191,8 @@ PreservedAnalyses EnergyLaunchSitesPass::run(Module &M,
   if (!Found)
     return PreservedAnalyses::all();
   if (Error E = rewriteReport(ReportFile, std::move(*Root)))
-    M.getContext().emitError("energy-launch-sites: " + toString(std::move(E)));
+    emitPluginError(M.getContext(),
+                    "energy-launch-sites: " + toString(std::move(E)));
   return PreservedAnalyses::all();
 }
 

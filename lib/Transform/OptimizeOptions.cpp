@@ -11,8 +11,10 @@
 #include "TuningSpec.h"
 
 #include "energy/GpuArch.h"
+#include "energy/OutputFiles.h"
 #include "energy/ValidateOptions.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Passes/PassBuilder.h"
 
@@ -29,33 +31,6 @@ const char *const TuneAllRemoved =
     "its launch record breaks those launches; every kernel without "
     "ENERGY_KERNEL gets advice (a remark and a report entry) instead, and "
     "ENERGY_KERNEL opts a kernel in to be rewritten";
-
-/// Value as a number that Check accepts (Check gets nothing for no number).
-static Expected<double> parseCheckedNumber(
-    StringRef Value,
-    function_ref<Error(std::optional<double>, StringRef)> Check) {
-  double X;
-  if (Error E = Check(Value.getAsDouble(X) ? std::nullopt : std::optional(X),
-                      Value))
-    return E;
-  return X;
-}
-
-Expected<double> parseMaxSlowdownSetting(StringRef Value) {
-  return parseCheckedNumber(Value, checkMaxSlowdown);
-}
-
-Expected<double> parseMinGainSetting(StringRef Value) {
-  return parseCheckedNumber(Value, checkMinGain);
-}
-
-Expected<uint64_t> parseWorkloadSetting(StringRef Value) {
-  uint64_t N;
-  if (Value.getAsInteger(10, N) || N == 0)
-    return optionError("workload must be a positive integer, got '" + Value +
-                       "'");
-  return N;
-}
 
 Expected<uint64_t> parseRefineBudgetSetting(StringRef Value) {
   uint64_t N;
@@ -119,6 +94,11 @@ static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
   if (Key == "report" || Key == "model" || Key == "header") {
     if (Value.empty())
       return optionError(Key + " needs a file name");
+    // Written at the end of a run: a path that cannot be fails now.
+    if (Key != "model")
+      if (std::error_code EC = outputFileProblem(Value))
+        return optionError("cannot write " + Key + " '" + Value +
+                           "': " + EC.message());
     (Key == "report"   ? Opts.ReportFile
      : Key == "header" ? Opts.HeaderFile
                        : Opts.ModelFile) = Value.str();
@@ -155,6 +135,9 @@ Error applyOptimizeSetting(StringRef Key, StringRef Value,
   if (Error E =
           validateOptimizeOptions(Changed.Objective, Changed.Arch, Changed.Gpu))
     return E;
+  if (Error E = checkDistinctOutputs(
+          {{"report", Changed.ReportFile}, {"header", Changed.HeaderFile}}))
+    return E;
   Opts = std::move(Changed);
   return Error::success();
 }
@@ -163,12 +146,19 @@ Expected<OptimizeOptions> parseOptimizeParams(StringRef Name,
                                               OptimizeOptions Base) {
   return PassBuilder::parsePassParameters(
       [&](StringRef Params) -> Expected<OptimizeOptions> {
-        while (!Params.empty()) {
-          StringRef Setting;
-          std::tie(Setting, Params) = Params.split(';');
+        // A pipeline states each setting once; force names one kernel
+        // each time.
+        StringSet<> Given;
+        SmallVector<StringRef, 4> Settings;
+        if (!Params.empty()) // energy-optimize<> sets nothing
+          Params.split(Settings, ';');
+        for (StringRef Setting : Settings) {
           if (Setting.empty())
-            continue;
+            return optionError("empty parameter in '" + Name +
+                               "' (a doubled or trailing ';')");
           auto [Key, Value] = Setting.split('=');
+          if (Key.trim() != "force" && !Given.insert(Key.trim()).second)
+            return settingGivenTwice(Key.trim());
           if (Error E = applyOptimizeSetting(Key, Value, Base))
             return E;
         }

@@ -382,19 +382,39 @@ std::optional<BlockShape> recordedBlock(const Module &M, StringRef Record) {
   return B;
 }
 
+/// GV's initializer as integers of Bits bits, if it is an array of them:
+/// clang writes an array of zeros ({0, 0}, "") as a zeroinitializer, which
+/// is no ConstantDataArray.
+static std::optional<SmallVector<uint64_t, 8>>
+integerArray(const GlobalVariable &GV, unsigned Bits) {
+  auto *Type = dyn_cast<ArrayType>(GV.getValueType());
+  if (!GV.hasInitializer() || !Type ||
+      !Type->getElementType()->isIntegerTy(Bits))
+    return std::nullopt;
+  SmallVector<uint64_t, 8> Values;
+  for (unsigned I = 0; I < Type->getNumElements(); ++I) {
+    auto *C = dyn_cast_or_null<ConstantInt>(
+        GV.getInitializer()->getAggregateElement(I));
+    if (!C)
+      return std::nullopt;
+    Values.push_back(C->getZExtValue());
+  }
+  return Values;
+}
+
 /// ENERGY_BLOCK_RULES(kernel, "..."), if the source states it.
 Expected<std::optional<StatedBlockRules>>
 statedRules(const Module &M, StringRef Name) {
   const GlobalVariable *GV = M.getGlobalVariable((RulesPrefix + Name).str());
   if (!GV)
     return std::nullopt;
-  auto *Data = GV->hasInitializer()
-                   ? dyn_cast<ConstantDataArray>(GV->getInitializer())
-                   : nullptr;
-  if (!Data || !Data->isCString())
+  auto Chars = integerArray(*GV, 8);
+  if (!Chars || !llvm::is_contained(*Chars, 0u))
     return specError("'" + GV->getName() +
                      "' must be a string (ENERGY_BLOCK_RULES)");
-  auto Rules = parseBlockRules(Data->getAsCString());
+  // Up to the terminating NUL: "" is no rule, which parseBlockRules says.
+  std::string Text(Chars->begin(), llvm::find(*Chars, 0u));
+  auto Rules = parseBlockRules(Text);
   if (!Rules)
     return Rules.takeError();
   return std::optional<StatedBlockRules>(std::move(*Rules));
@@ -407,17 +427,13 @@ declaredDynamicShared(const Module &M, StringRef Name) {
       M.getGlobalVariable((DynamicSharedPrefix + Name).str());
   if (!GV)
     return std::nullopt;
-  auto *Data = GV->hasInitializer()
-                   ? dyn_cast<ConstantDataArray>(GV->getInitializer())
-                   : nullptr;
-  if (!Data || !Data->getElementType()->isIntegerTy(32) ||
-      Data->getNumElements() != 2)
+  auto Bytes = integerArray(*GV, 32);
+  if (!Bytes || Bytes->size() != 2)
     return specError("'" + GV->getName() +
                      "' must be unsigned[2] {bytes per thread, bytes per "
                      "block} (ENERGY_DYNAMIC_SHARED)");
   return std::optional<std::array<unsigned, 2>>(
-      {unsigned(Data->getElementAsInteger(0)),
-       unsigned(Data->getElementAsInteger(1))});
+      {unsigned((*Bytes)[0]), unsigned((*Bytes)[1])});
 }
 
 /// ENERGY_GRID(kernel, x, y, z), if declared.
@@ -459,11 +475,18 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
   if (Kernel.empty() || Rest.empty())
     return Bad("missing kernel or block");
   // ':' also separates, for pass parameters, where the pipeline parser
-  // splits on ','.
+  // splits on ','. An empty field (a doubled or trailing separator) is a
+  // typo, not nothing.
   SmallVector<StringRef, 4> Parts;
-  SplitString(Rest, Parts, ",:");
-  if (Parts.empty())
-    return Bad("missing block");
+  for (StringRef Tail = Rest;;) {
+    size_t At = Tail.find_first_of(",:");
+    Parts.push_back(Tail.take_front(At));
+    if (At == StringRef::npos)
+      break;
+    Tail = Tail.drop_front(At + 1);
+  }
+  if (llvm::is_contained(Parts, ""))
+    return Bad("an empty field (a doubled or trailing ',' or ':')");
   ForcedConfig C;
   C.Kernel = Kernel.str();
   auto Block = parseBlockShape(Parts[0]);
@@ -490,10 +513,12 @@ Expected<ForcedConfig> parseForcedConfig(StringRef S) {
     if (Name == "grid") {
       if (C.Grid)
         return Bad("grid is given twice");
-      C.Grid = parseDims(Value, MaxGridBlocksX); // CUDA's 2^31-1
-      if (!C.Grid)
-        return Bad("grid '" + Value + "' is not N, NxM or NxMxK (each 1 to "
-                   "2^31-1)");
+      // CUDA's limits: 2^31-1 blocks along x, 65535 along y and z.
+      C.Grid = parseDims(Value, MaxGridBlocksX);
+      if (!C.Grid || (*C.Grid)[1] > MaxGridBlocksYZ ||
+          (*C.Grid)[2] > MaxGridBlocksYZ)
+        return Bad("grid '" + Value + "' is not N, NxM or NxMxK (x 1 to "
+                   "2^31-1, y and z 1 to 65535)");
       continue;
     }
     StringRef Index = Name;
