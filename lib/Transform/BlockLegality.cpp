@@ -3,6 +3,7 @@
 #include "BlockLegality.h"
 
 #include "ThreadDependence.h"
+#include "WorkUnits.h"
 
 #include "energy/FeatureAnalysis.h"
 

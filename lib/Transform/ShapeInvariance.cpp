@@ -17,6 +17,7 @@
 #include "ThreadDependence.h"
 #include "TripCounts.h"
 #include "TuningSpec.h"
+#include "WorkUnits.h"
 
 #include "energy/FeatureAnalysis.h"
 
@@ -51,8 +52,6 @@ using namespace llvm::PatternMatch;
 namespace energy {
 namespace {
 
-const char *axisName(unsigned Axis) { return Axis == 0 ? "x" : Axis == 1 ? "y" : "z"; }
-
 /// How a value depends on the work unit of its thread.
 enum class Level : uint8_t {
   Inv,  // not at all: the same in every thread of every launch shape
@@ -61,129 +60,9 @@ enum class Level : uint8_t {
 };
 Level join(Level A, Level B) { return std::max(A, B); }
 
-enum class Reg : uint8_t { Tid, Ctaid, Ntid, Nctaid };
-
-/// A factor of a monomial: a thread-identity register of a free axis, the
-/// iteration number of a loop, or an opaque value (an SCEV node).
-struct Atom {
-  enum Kind : uint8_t { Shape, Digit, Opaque } K;
-  uintptr_t Id; // Shape: Reg * 3 + axis; Digit: loop index; Opaque: SCEV *
-
-  static Atom shape(Reg R, unsigned Axis) {
-    return {Shape, uintptr_t(R) * 3 + Axis};
-  }
-  static Atom digit(unsigned Loop) { return {Digit, Loop}; }
-  static Atom opaque(const SCEV *S) { return {Opaque, uintptr_t(S)}; }
-  const SCEV *scev() const { return reinterpret_cast<const SCEV *>(Id); }
-  bool operator<(const Atom &O) const {
-    return K != O.K ? K < O.K : Id < O.Id;
-  }
-  bool operator==(const Atom &O) const { return K == O.K && Id == O.Id; }
-};
-
-using Monomial = std::vector<Atom>; // sorted
-
-/// A polynomial with integer coefficients; small by construction (a cap on
-/// its size keeps products of sums from exploding).
-struct Poly {
-  std::map<Monomial, int64_t> Terms;
-
-  static Poly constant(int64_t C) {
-    Poly P;
-    if (C)
-      P.Terms[{}] = C;
-    return P;
-  }
-  static Poly atom(Atom A) {
-    Poly P;
-    P.Terms[{A}] = 1;
-    return P;
-  }
-  bool empty() const { return Terms.empty(); }
-  bool operator==(const Poly &O) const { return Terms == O.Terms; }
-  bool operator!=(const Poly &O) const { return !(*this == O); }
-  bool mentions(function_ref<bool(const Atom &)> Pred) const {
-    for (const auto &[M, C] : Terms)
-      if (llvm::any_of(M, Pred))
-        return true;
-    return false;
-  }
-  bool mentions(const Atom &A) const {
-    return mentions([&](const Atom &B) { return A == B; });
-  }
-};
-
-constexpr size_t MaxTerms = 64, MaxDegree = 8;
-
-bool addTerm(Poly &P, const Monomial &M, int64_t C) {
-  int64_t &Slot = P.Terms[M];
-  if (AddOverflow(Slot, C, Slot))
-    return false;
-  if (!Slot)
-    P.Terms.erase(M);
-  return P.Terms.size() <= MaxTerms;
+const SCEV *scevOf(const Atom &A) {
+  return static_cast<const SCEV *>(A.key());
 }
-
-std::optional<Poly> add(Poly A, const Poly &B) {
-  for (const auto &[M, C] : B.Terms)
-    if (!addTerm(A, M, C))
-      return std::nullopt;
-  return A;
-}
-
-std::optional<Poly> mul(const Poly &A, const Poly &B) {
-  Poly P;
-  for (const auto &[MA, CA] : A.Terms)
-    for (const auto &[MB, CB] : B.Terms) {
-      Monomial M = MA;
-      M.insert(M.end(), MB.begin(), MB.end());
-      llvm::sort(M);
-      int64_t C;
-      if (M.size() > MaxDegree || MulOverflow(CA, CB, C) || !addTerm(P, M, C))
-        return std::nullopt;
-    }
-  return P;
-}
-
-/// The coefficient of A in P: the monomials holding A once, divided by it.
-/// False when some monomial holds A more than once.
-bool coefficientOf(const Poly &P, const Atom &A, Poly &Coef) {
-  Coef = Poly();
-  for (const auto &[M, C] : P.Terms) {
-    auto N = llvm::count(M, A);
-    if (N > 1)
-      return false;
-    if (N == 1) {
-      Monomial Rest = M;
-      Rest.erase(llvm::find(Rest, A));
-      Coef.Terms[Rest] = C;
-    }
-  }
-  return true;
-}
-
-void dropTermsWith(Poly &P, const Atom &A) {
-  for (auto It = P.Terms.begin(); It != P.Terms.end();)
-    It = llvm::is_contained(It->first, A) ? P.Terms.erase(It) : std::next(It);
-}
-
-/// One digit of a work unit, from the lowest; a loop digit's radix is its
-/// trip count, none for the grid-stride loop on top.
-struct UnitDigit {
-  Atom A;
-  std::optional<Poly> Radix;
-  bool operator==(const UnitDigit &O) const {
-    return A == O.A && Radix == O.Radix;
-  }
-};
-
-/// How an index numbers the work units along one axis: the digits, and the
-/// factor of the unit in the index (`4 * vec * unit`).
-struct UnitChain {
-  std::vector<UnitDigit> Digits;
-  Poly Scale;
-  std::optional<unsigned> TopLoop; // the grid-stride loop, if any
-};
 
 /// What an integer says about the unit.
 struct Classified {
@@ -243,6 +122,12 @@ private:
   DenseMap<const Value *, Level> Slots;
   std::map<const SCEV *, std::optional<Poly>> PolyCache;
   std::map<unsigned, std::optional<Poly>> RadixCache;
+  /// What takeUnitChain asks about atoms.
+  AtomFacts Facts{
+      [this](const Atom &A) { return atomClass(A).L == Level::Inv; },
+      [this](unsigned Loop) -> const std::optional<Poly> & {
+        return radix(Loop);
+      }};
 
   // What the recording pass found.
   bool Recording = false;
@@ -264,8 +149,6 @@ private:
   Classified classify(const SCEV *S);
   Classified classifyValue(const Value *V);
   Classified atomClass(const Atom &A);
-  std::optional<std::string> takeChain(Poly &P, unsigned Axis,
-                                       std::optional<UnitChain> &Out);
   bool invariant(const Poly &P);
   const std::optional<Poly> &radix(unsigned Loop);
   Level opaqueLevel(const Instruction &I);
@@ -494,92 +377,8 @@ const std::optional<Poly> &Prover::radix(unsigned Index) {
 // Work units
 //===----------------------------------------------------------------------===//
 
-/// Takes the work unit of Axis out of P (the threadIdx, blockIdx and loop
-/// digits it numbers), or says why P uses the axis otherwise.
-std::optional<std::string> Prover::takeChain(Poly &P, unsigned Axis,
-                                             std::optional<UnitChain> &Out) {
-  std::string X = axisName(Axis);
-  Atom T = Atom::shape(Reg::Tid, Axis), C = Atom::shape(Reg::Ctaid, Axis),
-       N = Atom::shape(Reg::Ntid, Axis), G = Atom::shape(Reg::Nctaid, Axis);
-  auto OfAxis = [&](const Atom &A) {
-    return A == T || A == C || A == N || A == G;
-  };
-  if (!P.mentions(OfAxis))
-    return std::nullopt;
-  Poly Scale;
-  if (!coefficientOf(P, T, Scale))
-    return "threadIdx." + X + " is multiplied by itself";
-  if (Scale.empty()) {
-    if (P.mentions(C))
-      return "blockIdx." + X + " is used without threadIdx." + X +
-             ": a block's work then depends on how many threads it has";
-    if (P.mentions(N))
-      return "blockDim." + X + " is used as a value";
-    return "gridDim." + X + " is used other than in a grid-stride step";
-  }
-  bool ScaleInvariant = !Scale.mentions([&](const Atom &A) {
-    return A.K != Atom::Opaque || atomClass(A).L != Level::Inv;
-  });
-  if (!ScaleInvariant)
-    return "threadIdx." + X +
-           " is used other than in the global index blockIdx." + X +
-           " * blockDim." + X + " + threadIdx." + X;
-  dropTermsWith(P, T);
-  UnitChain Chain;
-  Chain.Scale = Scale;
-  Chain.Digits.push_back({T, std::nullopt});
-  auto Weight = mul(Scale, Poly::atom(N));
-  bool HaveBlock = false;
-  while (Weight && !Chain.TopLoop) {
-    Poly W;
-    if (!HaveBlock && coefficientOf(P, C, W) && !W.empty() && W == *Weight) {
-      dropTermsWith(P, C);
-      Chain.Digits.push_back({C, std::nullopt});
-      HaveBlock = true;
-      Weight = mul(*Weight, Poly::atom(G));
-      continue;
-    }
-    // The lowest loop digit of this weight.
-    std::optional<unsigned> Next;
-    for (const auto &[M, Coef] : P.Terms)
-      for (const Atom &A : M)
-        if (A.K == Atom::Digit && (!Next || A.Id < *Next) &&
-            coefficientOf(P, A, W) && W == *Weight)
-          Next = A.Id;
-    if (!Next)
-      break;
-    Atom D = Atom::digit(*Next);
-    dropTermsWith(P, D);
-    const std::optional<Poly> &R = radix(*Next);
-    Chain.Digits.push_back({D, R});
-    if (R)
-      Weight = mul(*Weight, *R);
-    else
-      Chain.TopLoop = *Next;
-  }
-  if (!HaveBlock) {
-    Poly W;
-    if (coefficientOf(P, C, W) && W.Terms.size() == 1 &&
-        W.Terms.begin()->first.empty())
-      return "blockIdx." + X + " is multiplied by " +
-             std::to_string(W.Terms.begin()->second) + ", not by blockDim." +
-             X + ": the code assumes that many threads per block";
-    if (P.mentions(C))
-      return "blockIdx." + X + " is not multiplied by the threads of a block "
-             "(blockIdx." + X + " * blockDim." + X + " + threadIdx." + X + ")";
-    return "threadIdx." + X + " is used without blockIdx." + X +
-           ": the code depends on the size of its block";
-  }
-  if (P.mentions(OfAxis))
-    return "blockDim." + X + " or gridDim." + X +
-           " enters an index beyond the global index and its grid-stride "
-           "steps";
-  Out = std::move(Chain);
-  return std::nullopt;
-}
-
 Classified Prover::atomClass(const Atom &A) {
-  const SCEV *S = A.scev();
+  const SCEV *S = scevOf(A);
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
     const Value *V = U->getValue();
     auto It = Opaque.find(V);
@@ -608,7 +407,7 @@ Classified Prover::classify(const SCEV *S) {
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     if (!Free[Axis])
       continue;
-    if (auto Why = takeChain(*P, Axis, Result.Chains[Axis]))
+    if (auto Why = takeUnitChain(*P, Axis, Facts, Result.Chains[Axis]))
       return {Level::Bad, *Why, {}};
     if (Result.Chains[Axis])
       Result.L = Level::Item;
@@ -788,13 +587,13 @@ bool Prover::isUnit(const Value *V, unsigned Axis) {
     if (Coef <= 0)
       return false;
     for (const Atom &A : M) {
-      auto *U = dyn_cast<SCEVUnknown>(A.scev());
+      auto *U = dyn_cast<SCEVUnknown>(scevOf(A));
       auto *Load = U ? dyn_cast<LoadInst>(U->getValue()) : nullptr;
       auto *GV = Load ? dyn_cast<GlobalVariable>(getUnderlyingObject(
                             Load->getPointerOperand()))
                       : nullptr;
       if (!(GV && GV->getName().starts_with(TunablePrefix)) &&
-          !SE.isKnownPositive(A.scev()))
+          !SE.isKnownPositive(scevOf(A)))
         return false;
     }
   }
