@@ -20,6 +20,7 @@
 
 #include "BlockLegality.h"
 #include "GpuKernelFeatures.h"
+#include "GpuShapeInvariance.h"
 #include "LaunchPlan.h"
 
 #include "energy/GpuArch.h"
@@ -344,24 +345,6 @@ StringRef targetChip(gpu::GPUModuleOp Module) {
   return "";
 }
 
-/// Block extents the kernel bakes in: it indexes with thread_id or block_id
-/// in a dimension without reading block_dim there (`block_id * 256 +
-/// thread_id`), so only the launch's own extent is correct.
-std::array<std::optional<unsigned>, 3> bakedExtents(const KernelFeatures &F,
-                                                    const BlockShape &Block) {
-  std::array<std::optional<unsigned>, 3> Fixed;
-  for (unsigned D = 0; D < 3; ++D) {
-    char Axis = "xyz"[D];
-    auto Reads = [&](const std::string &S) {
-      return S.find(Axis) != std::string::npos;
-    };
-    if ((Reads(F.Dims.ThreadIdx) || Reads(F.Dims.BlockIdx)) &&
-        !Reads(F.Dims.BlockDim))
-      Fixed[D] = Block[D];
-  }
-  return Fixed;
-}
-
 LogicalResult EnergyOptimizeGpuPass::optimize(
     gpu::GPUFuncOp Kernel, const GpuArch &Arch, const SelectedModel &Model,
     ArrayRef<std::string> Notes, ArrayRef<gpu::LaunchFuncOp> Launches,
@@ -395,6 +378,11 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
 
   // Whether the launches can take another block, and why not.
   LaunchSites Sites = analyzeLaunches(Launches);
+  // Default-deny, as the LLVM pass: another block only where the kernel is
+  // proven to compute the same at it (with the same threads per launch).
+  BlockShape Current = Sites.Block.value_or(BlockShape{1, 1, 1});
+  ShapeProof Proof = proveGpuShapeInvariance(
+      Kernel, {true, F.usesBlockY() || Current[1] != 1, Current[2] != 1});
   std::string Problem;
   Operation *Culprit = nullptr;
   if (F.Bounds.any())
@@ -406,6 +394,8 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
               " bytes of workgroup memory are sized for the launch's block";
   else if (OnlyLaunchBlock)
     Problem = *OnlyLaunchBlock;
+  else if (!Proof.Proven)
+    Problem = "no other block is proven correct for it: " + Proof.describe();
   else if (!Sites.Problem.empty()) {
     Problem = Sites.Problem;
     Culprit = Sites.Culprit;
@@ -443,18 +433,10 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     return failure();
   };
 
-  // A rewrite keeps every launch's threads and the baked-in extents.
-  std::array<std::optional<unsigned>, 3> Baked;
-  if (Problem.empty()) {
-    Baked = bakedExtents(F, *Sites.Block);
-    if (Baked[0])
-      Problem = "it indexes with thread_id or block_id x but never reads "
-                "block_dim x: its block width is baked in";
-  }
+  // A rewrite keeps every launch's threads.
   if (Problem.empty()) {
     LaunchPlanRequest Rewrite = Request;
     Rewrite.LaunchTotals = Sites.totals();
-    Rewrite.FixedExtent = Baked;
     auto P = planLaunch(Rewrite, *Model.Model);
     if (!P)
       return ModelFailure(P.takeError());
@@ -469,11 +451,12 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     Problem = P->Infeasible;
   }
 
-  // Left alone: the advice is the unrestricted choice, where another block
-  // is known to be correct.
+  // Left alone: the advice is the unrestricted choice (for launches with
+  // the same threads), where another block is known to be correct.
   std::string Advice =
-      "no advice: no other block shape is known to be correct for it";
-  if (!OnlyLaunchBlock) {
+      "no advice: no other block shape is known to be correct for it" +
+      (Proof.Proven ? std::string() : " (" + Proof.describe() + ")");
+  if (!OnlyLaunchBlock && Proof.Proven) {
     auto P = planLaunch(Request, *Model.Model);
     if (!P)
       return ModelFailure(P.takeError());

@@ -18,14 +18,11 @@ static Candidate makeCandidate(const LaunchPlanRequest &R, const BlockShape &B) 
 static constexpr LaunchExtent MaxGrid = {MaxGridBlocksX, MaxGridBlocksYZ,
                                          MaxGridBlocksYZ};
 
-/// Why a launch cannot be rewritten to B, if one cannot: B must keep the
-/// baked-in extents and divide each launch's threads in every dimension
-/// into a grid that can launch.
+/// Why a launch cannot be rewritten to B, if one cannot: B must divide each
+/// launch's threads in every dimension into a grid that can launch.
 static std::optional<std::string> notLaunchable(const LaunchPlanRequest &R,
                                                 const BlockShape &B) {
   for (unsigned D = 0; D < 3; ++D) {
-    if (R.FixedExtent[D] && *R.FixedExtent[D] != B[D])
-      return "changes a block extent the kernel bakes in";
     for (const LaunchExtent &Total : R.LaunchTotals)
       if (Total[D] % B[D] != 0 || Total[D] / B[D] > MaxGrid[D])
         return "does not divide a launch's threads into a valid grid";
@@ -45,8 +42,7 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
   // Every free shape is a launch the user could write.
   S.RuleBindsBaselines = false;
   S.NoneLegal = "no candidate block divides the threads of every launch "
-                "into a valid grid and keeps the block extents the kernel "
-                "bakes in";
+                "into a valid grid";
   auto Shapes = [&](size_t) -> Expected<std::vector<BlockShape>> {
     return freeBlockShapes(TwoD, R.Arch->WarpSize, R.Arch->MaxThreadsPerBlock);
   };

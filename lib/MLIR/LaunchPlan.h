@@ -41,10 +41,6 @@ struct LaunchPlanRequest {
   /// candidate must divide each exactly, so grid = total / block keeps the
   /// same threads. Empty: no restriction (advice only).
   std::vector<LaunchExtent> LaunchTotals;
-  /// Dimensions whose block extent the kernel bakes in (it indexes with
-  /// thread_id or block_id there but never reads block_dim): a candidate
-  /// keeps the extent given.
-  std::array<std::optional<unsigned>, 3> FixedExtent;
   /// The block the launches use now, a third baseline when known.
   std::optional<BlockShape> CurrentBlock;
 };

@@ -1,6 +1,8 @@
 // Kernels whose launches cannot take another block shape consistently are
 // left alone: IR unchanged, and a remark says why and what the objective
-// would choose (advice).
+// would choose (advice, for launches with the same threads), where another
+// block is proven correct: a block width written into the index, workgroup
+// memory and dynamic shared memory get none.
 // REQUIRES: mlir
 // RUN: %mlir-opt --load-pass-plugin=%energy-mlir -allow-unregistered-dialect \
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic})' %s \
@@ -40,7 +42,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
     // The block width is written into the index: block_id * 256 + thread_id.
-    // expected-remark @+1 {{energy: kernel @baked left alone: it indexes with thread_id or block_id x but never reads block_dim x: its block width is baked in; advice: block}}
+    // expected-remark @+1 {{energy: kernel @baked left alone: no other block is proven correct for it: blockIdx.x is multiplied by 256, not by blockDim.x: the code assumes that many threads per block}}
     gpu.func @baked(%x: memref<?xf32>) kernel {
       %c256 = arith.constant 256 : index
       %bid = gpu.block_id x
@@ -51,7 +53,7 @@ module attributes {gpu.container_module} {
       memref.store %v, %x[%i] : memref<?xf32>
       gpu.return
     }
-    // expected-remark @+1 {{energy: kernel @shared left alone: its 1024 bytes of workgroup memory are sized for the launch's block; advice: block}}
+    // expected-remark @+1 {{energy: kernel @shared left alone: its 1024 bytes of workgroup memory are sized for the launch's block; no advice: no other block shape is known to be correct for it (it uses workgroup memory, whose layout follows the block}}
     gpu.func @shared(%x: memref<?xf32>)
         workgroup(%buf: memref<256xf32, #gpu.address_space<workgroup>>) kernel {
       %i = gpu.global_id x
@@ -62,7 +64,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
     // 256 KiB of workgroup memory fits no SM: not even advice.
-    // expected-remark @+1 {{energy: kernel @too_big left alone: its 262144 bytes of workgroup memory are sized for the launch's block; no advice: no candidate fits the resources of sm_80}}
+    // expected-remark @+1 {{energy: kernel @too_big left alone: its 262144 bytes of workgroup memory are sized for the launch's block; no advice: no other block shape is known to be correct for it (it uses workgroup memory, whose layout follows the block}}
     gpu.func @too_big(%x: memref<?xf32>)
         workgroup(%buf: memref<65536xf32, #gpu.address_space<workgroup>>) kernel {
       %i = gpu.thread_id x
@@ -73,7 +75,7 @@ module attributes {gpu.container_module} {
     // The rule of the LLVM pass: dynamic workgroup memory whose size per
     // block is not declared makes the launch's block the only one known to be
     // correct, so there is no advice either.
-    // expected-remark @+1 {{energy: kernel @dyn_shared left alone: the kernel uses dynamic shared memory (gpu.dynamic_shared_memory) whose size per block is not declared; no advice: no other block shape is known to be correct for it}}
+    // expected-remark @+1 {{energy: kernel @dyn_shared left alone: the kernel uses dynamic shared memory (gpu.dynamic_shared_memory) whose size per block is not declared; no advice: no other block shape is known to be correct for it (it uses 'gpu.dynamic_shared_memory'}}
     gpu.func @dyn_shared(%x: memref<?xf32>) kernel {
       %c0 = arith.constant 0 : index
       %i = gpu.global_id x
@@ -93,7 +95,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
     // 1000 threads: no multiple of the warp size divides them.
-    // expected-remark @+1 {{energy: kernel @odd_size left alone: no candidate block divides the threads of every launch into a valid grid and keeps the block extents the kernel bakes in; advice: block}}
+    // expected-remark @+1 {{energy: kernel @odd_size left alone: no candidate block divides the threads of every launch into a valid grid; advice: block}}
     gpu.func @odd_size(%x: memref<?xf32>) kernel {
       %i = gpu.global_id x
       %v = memref.load %x[%i] : memref<?xf32>
