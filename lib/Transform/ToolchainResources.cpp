@@ -1,13 +1,13 @@
 //===- ToolchainResources.cpp - Registers and spills from ptxas -----------===//
 
 #include "ToolchainResources.h"
+#include "IsolatedCodegen.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -230,25 +230,21 @@ ToolchainResources::measure(const Function &Kernel, TargetMachine &Target) {
   std::string IRKey = irKey(*M, Target);
   if (auto R = cached(IRKey))
     return *R;
-  SmallString<0> Ptx;
-  {
-    raw_svector_ostream OS(Ptx);
-    legacy::PassManager PM;
-    if (Target.addPassesToEmitFile(PM, OS, nullptr,
-                                   CodeGenFileType::AssemblyFile))
-      return resourceError("the NVPTX target cannot emit PTX");
-    PM.run(*M);
-  }
+  // As long as ptxas may take.
+  Expected<std::string> Ptx =
+      emitPtxIsolated(*M, Target, /*TimeoutSeconds=*/60);
+  if (!Ptx)
+    return Ptx.takeError();
   // Different IR may still compile to PTX seen before.
   StringRef Arch = Target.getTargetCPU();
-  std::string PtxKey = utohexstr(xxh3_64bits(Ptx)) + "-" + Arch.str();
+  std::string PtxKey = utohexstr(xxh3_64bits(*Ptx)) + "-" + Arch.str();
   if (auto R = cached(PtxKey)) {
     remember(IRKey, *R);
     return *R;
   }
   ++NumPtxasRuns;
   LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": running ptxas for " << PtxKey << "\n");
-  auto R = runPtxas(Ptx, Arch, CandidateEntryName);
+  auto R = runPtxas(*Ptx, Arch, CandidateEntryName);
   if (!R)
     return R.takeError();
   remember(PtxKey, *R);

@@ -7,6 +7,10 @@
 // compiled for real: NVPTX codegen of the function alone, then `ptxas -v`,
 // whose register, spill and stack figures replace the estimate.
 //
+// The PTX comes from a forked child (IsolatedCodegen.h): NVPTX codegen for
+// an architecture the code was not written for may abort, and in-process
+// it would renumber the user's PTX.
+//
 // ptxas is found through $ENERGY_PTXAS (a path, or "none" to never run
 // it), else the CUDA the project was configured with, else PATH. Results
 // are cached by a hash of the candidate's IR (with the LLVM version and the
