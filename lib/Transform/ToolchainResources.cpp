@@ -228,13 +228,16 @@ ToolchainResources::runPtxas(StringRef Ptx, StringRef Arch,
   auto Log = MemoryBuffer::getFile(LogFile);
   StringRef Output = Log ? (*Log)->getBuffer() : "";
   if (RC != 0) {
-    // What ptxas said, on one line.
+    // What ptxas said, on one line, with the temporary input's name made
+    // fixed: reports of identical compiles must not differ by it.
     std::string Said;
     SmallVector<StringRef, 4> Lines;
     Output.take_front(400).split(Lines, '\n', -1, /*KeepEmpty=*/false);
     for (StringRef Line : Lines)
       if (!Line.trim().empty())
         Said += (Said.empty() ? "" : "; ") + Line.trim().str();
+    for (size_t At; (At = Said.find(PtxFile.str())) != std::string::npos;)
+      Said.replace(At, PtxFile.size(), "energy-candidate.ptx");
     std::string How =
         RC < 0 ? Message : "exit code " + std::to_string(RC);
     return resourceError("ptxas failed (" + How + ")" +
