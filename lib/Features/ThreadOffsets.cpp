@@ -4,7 +4,6 @@
 #include "ScevUnknowns.h"
 #include "ThreadDependence.h"
 
-#include "llvm/ADT/Hashing.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Argument.h"
@@ -185,13 +184,13 @@ std::optional<APInt> IndexEvaluator::evaluate(const Value *V,
   return Result;
 }
 
-std::optional<APInt> IndexEvaluator::evaluateSCEV(const SCEV *S,
-                                                  ScalarEvolution &SE,
-                                                  const ThreadIndex &Thread,
-                                                  uint64_t SymbolSeed) const {
+std::optional<APInt>
+IndexEvaluator::evaluateSCEV(const SCEV *S, ScalarEvolution &SE,
+                             const ThreadIndex &Thread,
+                             const SymbolValues &Symbols) const {
   unsigned Bits = SE.getTypeSizeInBits(S->getType());
   auto Eval = [&](const SCEV *Op) -> std::optional<APInt> {
-    auto X = evaluateSCEV(Op, SE, Thread, SymbolSeed);
+    auto X = evaluateSCEV(Op, SE, Thread, Symbols);
     if (X)
       *X = X->zextOrTrunc(Bits);
     return X;
@@ -206,8 +205,9 @@ std::optional<APInt> IndexEvaluator::evaluateSCEV(const SCEV *S,
         return X;
     if (TD.isThreadDependent(V))
       return std::nullopt;
-    // A symbol: the same in every thread, a different value per trial.
-    return APInt(Bits, SymbolSeed * (uint64_t(hash_value(V)) | 1));
+    // A symbol: the same in every thread, the trial's value.
+    auto It = Symbols.find(V);
+    return APInt(Bits, It != Symbols.end() ? It->second : 0);
   }
   case scAddExpr:
   case scMulExpr: {
@@ -233,7 +233,7 @@ std::optional<APInt> IndexEvaluator::evaluateSCEV(const SCEV *S,
   case scSignExtend:
   case scPtrToInt: {
     const SCEV *Op = cast<SCEVCastExpr>(S)->getOperand(0);
-    auto X = evaluateSCEV(Op, SE, Thread, SymbolSeed);
+    auto X = evaluateSCEV(Op, SE, Thread, Symbols);
     if (!X)
       return std::nullopt;
     return S->getSCEVType() == scSignExtend ? X->sextOrTrunc(Bits)
@@ -288,20 +288,30 @@ IndexEvaluator::threadOffsets(const SCEV *Address, ScalarEvolution &SE) const {
   if (Threads == 0 || Threads > MaxBlockThreads)
     return std::nullopt;
   std::vector<int64_t> Offsets(Threads);
-  // Twice: symbols as 0, then as arbitrary values. A difference that changes
+  // Twice: symbols as 0, then as other values. A difference that changes
   // depends on them ((blockIdx * 64 + tid) % n), and is not a fixed offset.
-  for (uint64_t Seed : {0, 1}) {
+  // The other values are small, distinct (3, 5, 7 ... in the address's
+  // visit order) and fixed: a block in the grid's interior, away from the
+  // clamps at its edges (`min(blockIdx * 64 + tid, 4095)`). Values from the
+  // symbols' pointers (their hash) made such an address pass or fail from
+  // run to run, and the predictions with it.
+  const SymbolValues Zeros;
+  SymbolValues Others;
+  for (const SCEVUnknown *U : unknownsOf(Address))
+    Others.try_emplace(U->getValue(), 2 * Others.size() + 3);
+  const SymbolValues *Trials[] = {&Zeros, &Others};
+  for (const SymbolValues *Symbols : Trials) {
     std::optional<APInt> First;
     ThreadIndex T = {0, 0, 0};
     for (unsigned I = 0; I < Threads; ++I) {
       T = {I % Block[0], (I / Block[0]) % Block[1], I / (Block[0] * Block[1])};
-      auto X = evaluateSCEV(Address, SE, T, Seed);
+      auto X = evaluateSCEV(Address, SE, T, *Symbols);
       if (!X)
         return std::nullopt;
       if (!First)
         First = X;
       int64_t Offset = (*X - *First).getSExtValue();
-      if (Seed == 0)
+      if (Symbols == &Zeros)
         Offsets[I] = Offset;
       else if (Offsets[I] != Offset)
         return std::nullopt;

@@ -72,10 +72,13 @@ private:
   std::optional<llvm::APInt> evaluate(const llvm::Value *V,
                                       const ThreadIndex *Thread,
                                       unsigned Depth) const;
+  /// The values thread-independent unknowns (symbols) take in one trial;
+  /// absent ones are 0.
+  using SymbolValues = llvm::DenseMap<const llvm::Value *, uint64_t>;
   std::optional<llvm::APInt> evaluateSCEV(const llvm::SCEV *S,
                                           llvm::ScalarEvolution &SE,
                                           const ThreadIndex &Thread,
-                                          uint64_t SymbolSeed) const;
+                                          const SymbolValues &Symbols) const;
 };
 
 } // namespace energy

@@ -2,17 +2,20 @@
 
 #include "CandidateFeatures.h"
 #include "KernelRewriter.h"
+#include "PluginWarning.h"
 #include "TuningSpec.h"
 
 #include "energy/CallCycles.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMRemarkStreamer.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/Support/Debug.h"
@@ -232,10 +235,14 @@ ShapeProof CandidateFeatureExtractor::shapeProof(Function &K,
   return Proof;
 }
 
-/// The NVPTX target machine for M's triple and its kernels' target-cpu, or
-/// null when that target is not linked into this process.
-static std::unique_ptr<TargetMachine> nvptxTarget(const Module &M,
-                                                  StringRef Cpu) {
+/// The NVPTX target machine for M's triple and Cpu, or null when that
+/// target is not linked into this process. A Cpu this LLVM's NVPTX does not
+/// know (LLVM 19 knows up to sm_90a) gets the target's default processor,
+/// as LLVM would after printing "not a recognized processor" for every
+/// function, and NoPtx says why its PTX would be of no use: LLVM 19 writes
+/// `.version 6.0` for `.target sm_100`, which ptxas rejects.
+static std::unique_ptr<TargetMachine>
+nvptxTarget(const Module &M, StringRef Cpu, std::string &NoPtx) {
   std::string Triple = M.getTargetTriple();
   if (Triple.empty())
     return nullptr;
@@ -243,6 +250,12 @@ static std::unique_ptr<TargetMachine> nvptxTarget(const Module &M,
   const Target *T = TargetRegistry::lookupTarget(Triple, Error);
   if (!T)
     return nullptr;
+  std::unique_ptr<MCSubtargetInfo> Known(
+      T->createMCSubtargetInfo(Triple, "", ""));
+  if (!Cpu.empty() && Known && !Known->isCPUStringValid(Cpu)) {
+    NoPtx = ("LLVM " LLVM_VERSION_STRING " cannot emit PTX for " + Cpu).str();
+    Cpu = "";
+  }
   return std::unique_ptr<TargetMachine>(T->createTargetMachine(
       Triple, Cpu, "", TargetOptions(), std::nullopt, std::nullopt,
       CodeGenOptLevel::Aggressive));
@@ -258,7 +271,7 @@ FunctionPassManager &CandidateFeatureExtractor::simplification(Module &M) {
       }
     if (Cpu.empty() && Any)
       Cpu = Any->getFnAttribute("target-cpu").getValueAsString().str();
-    Target = nvptxTarget(M, Cpu);
+    Target = nvptxTarget(M, Cpu, NoPtx);
     SimplifyPB = std::make_unique<PassBuilder>(Target.get());
     SimplifyPB->registerModuleAnalyses(SimplifyMAM);
     SimplifyPB->registerCGSCCAnalyses(SimplifyCGAM);
@@ -363,6 +376,13 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
   if (Launch && Launch->Resources) {
     useResources(Features, *Copy, *Launch->Resources, "force-config",
                  "the forced launch's toolchain");
+  } else if (Optimized && WithToolchain && Target && Toolchain.available() &&
+             !NoPtx.empty()) {
+    Features.addNote("registers estimated: " + NoPtx);
+    if (!WarnedNoPtx)
+      K.getContext().diagnose(
+          PluginWarning("energy: " + NoPtx + ": registers are estimated"));
+    WarnedNoPtx = true;
   } else if (Optimized && WithToolchain && Target && Toolchain.available()) {
     auto ToolchainStart = std::chrono::steady_clock::now();
     auto R = Toolchain.measure(*Copy, *Target);

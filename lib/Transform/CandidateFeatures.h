@@ -117,6 +117,9 @@ private:
 
   FeatureOptions Opts;
   std::string Cpu; // empty: the module's target-cpu
+  /// Why this LLVM cannot make PTX for Cpu that ptxas would take, if so.
+  std::string NoPtx;
+  bool WarnedNoPtx = false;
   ToolchainResources Toolchain;
   double FeatureSeconds = 0, ToolchainSeconds = 0;
   /// The NVPTX target, when it is linked into the host process (clang, opt

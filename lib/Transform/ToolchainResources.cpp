@@ -1,13 +1,14 @@
 //===- ToolchainResources.cpp - Registers and spills from ptxas -----------===//
 
 #include "ToolchainResources.h"
+#include "IsolatedCodegen.h"
+#include "PluginWarning.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -21,6 +22,8 @@
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+
+#include <mutex>
 
 using namespace llvm;
 
@@ -50,7 +53,53 @@ static std::string findPtxas() {
   return "";
 }
 
-ToolchainResources::ToolchainResources() : Ptxas(findPtxas()) {}
+/// ptxas checks one kernel in well under a second; a run past this is
+/// taken as hung.
+static constexpr unsigned DefaultTimeoutSeconds = 20;
+static constexpr unsigned MaxTimeoutSeconds = 3600;
+
+ToolchainResources::ToolchainResources()
+    : Ptxas(findPtxas()), TimeoutSeconds(DefaultTimeoutSeconds) {
+  std::optional<std::string> Env = sys::Process::GetEnv("ENERGY_PTXAS_TIMEOUT");
+  unsigned Seconds;
+  if (!Env)
+    return;
+  if (!StringRef(*Env).getAsInteger(10, Seconds) && Seconds >= 1 &&
+      Seconds <= MaxTimeoutSeconds)
+    TimeoutSeconds = Seconds;
+  else
+    TimeoutProblem = "ignoring ENERGY_PTXAS_TIMEOUT='" + *Env +
+                     "': not a number of seconds from 1 to " +
+                     std::to_string(MaxTimeoutSeconds) + "; waiting " +
+                     std::to_string(DefaultTimeoutSeconds) + " s";
+}
+
+namespace {
+/// What this process learnt about its toolchain.
+struct ToolchainState {
+  std::mutex Lock;
+  /// Why registers are no longer checked (empty while the toolchain works).
+  std::string GaveUp;
+  /// Whether ptxas compiles an empty kernel, by PTX header.
+  StringMap<bool> Works;
+};
+ToolchainState &toolchainState() {
+  static ToolchainState State;
+  return State;
+}
+} // namespace
+
+void ToolchainResources::giveUp(LLVMContext &Ctx, const std::string &Why) {
+  ToolchainState &State = toolchainState();
+  std::lock_guard<std::mutex> Lock(State.Lock);
+  if (!State.GaveUp.empty())
+    return;
+  State.GaveUp = Why;
+  Ctx.diagnose(PluginWarning(
+      "energy: " + Why + "; registers are estimated from here on (ptxas is '" +
+      Ptxas + "'; ENERGY_PTXAS_TIMEOUT=SECONDS sets its wait, " +
+      "ENERGY_PTXAS=none skips it)"));
+}
 
 /// A module holding only Kernel's definition (its globals too, for the
 /// shared memory they declare), marked as the one kernel.
@@ -171,16 +220,64 @@ ToolchainResources::runPtxas(StringRef Ptx, StringRef Arch,
   std::optional<StringRef> Redirects[] = {std::nullopt, LogFile, LogFile};
   std::string Message;
   int RC = sys::ExecuteAndWait(Ptxas, Args, std::nullopt, Redirects,
-                               /*SecondsToWait=*/60, 0, &Message);
+                               TimeoutSeconds, 0, &Message);
+  if (RC == -2) // ExecuteAndWait's timeout
+    return createStringError(
+        ("ptxas did not finish in " + Twine(TimeoutSeconds) + " s").str(),
+        std::make_error_code(std::errc::timed_out));
   auto Log = MemoryBuffer::getFile(LogFile);
   StringRef Output = Log ? (*Log)->getBuffer() : "";
-  if (RC != 0)
-    return resourceError("ptxas failed" +
-                         (Message.empty() ? "" : ": " + Message) + ": " +
-                         Output.trim().take_front(400));
+  if (RC != 0) {
+    // What ptxas said, on one line, with the temporary input's name made
+    // fixed: reports of identical compiles must not differ by it.
+    std::string Said;
+    SmallVector<StringRef, 4> Lines;
+    Output.take_front(400).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef Line : Lines)
+      if (!Line.trim().empty())
+        Said += (Said.empty() ? "" : "; ") + Line.trim().str();
+    for (size_t At; (At = Said.find(PtxFile.str())) != std::string::npos;)
+      Said.replace(At, PtxFile.size(), "energy-candidate.ptx");
+    std::string How =
+        RC < 0 ? Message : "exit code " + std::to_string(RC);
+    return resourceError("ptxas failed (" + How + ")" +
+                         (Said.empty() ? "" : ": " + Said));
+  }
   if (auto R = parsePtxasInfo(Output, EntryName))
     return *R;
   return resourceError("ptxas -v printed no register count for " + EntryName);
+}
+
+/// Why E failed; Hung tells whether it ran out of time.
+static std::string failure(Error E, bool &Hung) {
+  std::string Why;
+  handleAllErrors(std::move(E), [&](const StringError &S) {
+    Why = S.getMessage();
+    Hung = S.convertToErrorCode() == std::errc::timed_out;
+  });
+  return Why;
+}
+
+bool ToolchainResources::ptxasWorks(StringRef Ptx, StringRef Arch) {
+  std::string Header;
+  SmallVector<StringRef, 8> Lines;
+  Ptx.split(Lines, '\n');
+  for (StringRef Line : Lines)
+    if (Line.starts_with(".version") || Line.starts_with(".target") ||
+        Line.starts_with(".address_size"))
+      Header += Line.str() + "\n";
+  ToolchainState &State = toolchainState();
+  {
+    std::lock_guard<std::mutex> Lock(State.Lock);
+    if (auto It = State.Works.find(Header); It != State.Works.end())
+      return It->second;
+  }
+  ++NumPtxasRuns;
+  bool Works = bool(expectedToOptional(runPtxas(
+      Header + ".visible .entry energy_probe()\n{\n\tret;\n}\n", Arch,
+      "energy_probe")));
+  std::lock_guard<std::mutex> Lock(State.Lock);
+  return State.Works[Header] = Works;
 }
 
 /// The code a candidate compiles to is fixed by its IR, this LLVM and the
@@ -226,31 +323,50 @@ Expected<KernelResources>
 ToolchainResources::measure(const Function &Kernel, TargetMachine &Target) {
   if (!available())
     return resourceError("ptxas not found");
+  LLVMContext &Ctx = Kernel.getContext();
+  if (!TimeoutProblem.empty()) {
+    Ctx.diagnose(PluginWarning("energy: " + TimeoutProblem));
+    TimeoutProblem.clear();
+  }
   std::unique_ptr<Module> M = kernelOnlyModule(Kernel);
   std::string IRKey = irKey(*M, Target);
   if (auto R = cached(IRKey))
     return *R;
-  SmallString<0> Ptx;
   {
-    raw_svector_ostream OS(Ptx);
-    legacy::PassManager PM;
-    if (Target.addPassesToEmitFile(PM, OS, nullptr,
-                                   CodeGenFileType::AssemblyFile))
-      return resourceError("the NVPTX target cannot emit PTX");
-    PM.run(*M);
+    ToolchainState &State = toolchainState();
+    std::lock_guard<std::mutex> Lock(State.Lock);
+    if (!State.GaveUp.empty())
+      return resourceError(State.GaveUp);
+  }
+  Expected<std::string> Ptx = emitPtxIsolated(*M, Target, TimeoutSeconds);
+  if (!Ptx) {
+    // A codegen that hung would hang for the next candidate too; one that
+    // failed on this code (a fatal error) fails for this candidate only.
+    bool Hung = false;
+    std::string Why = failure(Ptx.takeError(), Hung);
+    if (Hung)
+      giveUp(Ctx, Why);
+    return resourceError(Why);
   }
   // Different IR may still compile to PTX seen before.
   StringRef Arch = Target.getTargetCPU();
-  std::string PtxKey = utohexstr(xxh3_64bits(Ptx)) + "-" + Arch.str();
+  std::string PtxKey = utohexstr(xxh3_64bits(*Ptx)) + "-" + Arch.str();
   if (auto R = cached(PtxKey)) {
     remember(IRKey, *R);
     return *R;
   }
   ++NumPtxasRuns;
   LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": running ptxas for " << PtxKey << "\n");
-  auto R = runPtxas(Ptx, Arch, CandidateEntryName);
-  if (!R)
-    return R.takeError();
+  auto R = runPtxas(*Ptx, Arch, CandidateEntryName);
+  if (!R) {
+    // ptxas may reject this code alone (a call it cannot resolve); when it
+    // also fails on an empty kernel, or hangs, it fails for every one.
+    bool Hung = false;
+    std::string Why = failure(R.takeError(), Hung);
+    if (Hung || !ptxasWorks(*Ptx, Arch))
+      giveUp(Ctx, Why);
+    return resourceError(Why);
+  }
   remember(PtxKey, *R);
   remember(IRKey, *R);
   return *R;

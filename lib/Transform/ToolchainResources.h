@@ -7,8 +7,17 @@
 // compiled for real: NVPTX codegen of the function alone, then `ptxas -v`,
 // whose register, spill and stack figures replace the estimate.
 //
+// The PTX comes from a forked child (IsolatedCodegen.h): NVPTX codegen for
+// an architecture the code was not written for may abort, and in-process
+// it would renumber the user's PTX.
+//
 // ptxas is found through $ENERGY_PTXAS (a path, or "none" to never run
-// it), else the CUDA the project was configured with, else PATH. Results
+// it), else the CUDA the project was configured with, else PATH. A run
+// (and a candidate's codegen) gets $ENERGY_PTXAS_TIMEOUT seconds (default
+// 20). A ptxas that times out, or fails on an empty kernel too, is not run
+// again in the process (a broken install, an architecture it dropped, a
+// wedged one would cost every candidate the whole wait): one warning says
+// why, and registers are estimated. Results
 // are cached by a hash of the candidate's IR (with the LLVM version and the
 // target) and of its PTX, in memory and under the user's cache directory
 // (energy/ptxas/): code seen in an earlier build skips codegen and ptxas,
@@ -25,6 +34,7 @@
 
 namespace llvm {
 class Function;
+class LLVMContext;
 class TargetMachine;
 } // namespace llvm
 
@@ -58,12 +68,24 @@ public:
 
 private:
   std::string Ptxas;
+  unsigned TimeoutSeconds;
+  /// Why $ENERGY_PTXAS_TIMEOUT was not taken, to warn about on first use.
+  std::string TimeoutProblem;
   llvm::StringMap<KernelResources> Cache; // by IR and by PTX hash
 
   /// Key's result from memory, else from the disk cache.
   std::optional<KernelResources> cached(llvm::StringRef Key);
   /// Stores R under Key in memory and on disk.
   void remember(llvm::StringRef Key, const KernelResources &R);
+
+  /// Stops compiling candidates and running ptxas in this process, for
+  /// Why, told once to Ctx: measure() returns Why from then on (results
+  /// cached before still count).
+  void giveUp(llvm::LLVMContext &Ctx, const std::string &Why);
+
+  /// Whether ptxas compiles an empty kernel with Ptx's header (its PTX
+  /// version and target), checked once per process and header.
+  bool ptxasWorks(llvm::StringRef Ptx, llvm::StringRef Arch);
 
   llvm::Expected<KernelResources> runPtxas(llvm::StringRef Ptx,
                                            llvm::StringRef Arch,
