@@ -25,6 +25,12 @@
 //   int items = ENERGY_HOST_VALUE(ITEMS);
 //   saxpy<<<(n + block.x * items - 1) / (block.x * items), block>>>(...);
 //
+// An opted-in kernel may be compiled for another block than its default, so
+// its launches must take their block from the record (ENERGY_LAUNCH,
+// ENERGY_BLOCK_DIM, ENERGY_CHOICE(k).block): with the plugin in the host
+// compile too (energy-cuda, or clang -fpass-plugin), any other launch of it
+// in this file is an error.
+//
 // The host reads the record once per process (a function-local static);
 // another file of the program reads it after ENERGY_KERNEL_EXTERN(saxpy)
 // (ENERGY_TUNABLE_EXTERN(ITEMS) for ENERGY_HOST_VALUE). When the record
