@@ -12,16 +12,17 @@
 // energy-cuda adds; else the function):
 //
 //   error: app.cu:12: kernel 'scale' (ENERGY_KERNEL) is launched with
-//   block 256, which does not come from its launch record ...
+//   block 256, not with the block of its launch record ...
 //
 // It runs at the pipeline's start, on the IR clang emitted (the same at -O0
 // and -O2), on a copy of each function with a launch: the calls that build
 // the block (dim3's constructor, energy::block_of, a helper returning a
 // dim3) are inlined into the copy on demand and its memory promoted to
-// values, so a block built from the record and kept in variables is traced
-// through them. A block that comes from a parameter is checked at the
-// callers this module has; callers in other files cannot be (a remark says
-// so under -Rpass-analysis=energy). Launches through a function pointer
+// values, so a block built from the record and kept in variables (or in
+// the function's static variable) is traced through them. A block that
+// comes from a parameter is checked at the callers this module has;
+// callers in other files cannot be (a remark says so under
+// -Rpass-analysis=energy). Launches through a function pointer
 // (ENERGY_LAUNCH's own) and runtime calls (cudaLaunchKernel) are not
 // checked. Opted-in kernels are those with an energy.tune annotation here,
 // or whose record this module reads (ENERGY_KERNEL_EXTERN and a read).

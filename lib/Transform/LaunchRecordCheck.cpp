@@ -167,8 +167,10 @@ struct Leaf {
 /// through yet are collected for inlining.
 class Tracer {
 public:
-  Tracer(const DataLayout &DL, SetVector<CallBase *> &ToInline)
-      : DL(DL), ToInline(ToInline) {}
+  /// Original is the function whose copy is traced.
+  Tracer(const DataLayout &DL, const Function &Original,
+         SetVector<CallBase *> &ToInline)
+      : DL(DL), Original(Original), ToInline(ToInline) {}
 
   SmallVector<Leaf, 4> leaves(Value *V, unsigned Lo) {
     SmallVector<Leaf, 4> Out;
@@ -205,7 +207,9 @@ private:
   }
 
   void traceMemory(Value *Ptr, uint64_t Offset, SmallVectorImpl<Leaf> &Out,
-                   Function &F) {
+                   Function &F, unsigned Depth) {
+    if (Depth > MaxDepth)
+      return unknown(Out, "computed");
     APInt Delta(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
     Value *Base = Ptr->stripAndAccumulateConstantOffsets(
         DL, Delta, /*AllowNonInbounds=*/true);
@@ -214,12 +218,12 @@ private:
     if (auto *Phi = dyn_cast<PHINode>(Base)) {
       if (Visiting.insert({Phi, Offset, 'm'}).second)
         for (Value *In : Phi->incoming_values())
-          traceMemory(In, Offset, Out, F);
+          traceMemory(In, Offset, Out, F, Depth + 1);
       return;
     }
     if (auto *Sel = dyn_cast<SelectInst>(Base)) {
-      traceMemory(Sel->getTrueValue(), Offset, Out, F);
-      return traceMemory(Sel->getFalseValue(), Offset, Out, F);
+      traceMemory(Sel->getTrueValue(), Offset, Out, F, Depth + 1);
+      return traceMemory(Sel->getFalseValue(), Offset, Out, F, Depth + 1);
     }
     if (auto *Call = dyn_cast<CallBase>(Base)) {
       Function *Callee = Call->getCalledFunction();
@@ -246,10 +250,88 @@ private:
       collectWriters(Base, F);
       return unknown(Out, "read from memory the check cannot follow");
     }
-    if (isa<GlobalVariable>(Base))
-      return unknown(Out, "read from the variable '" +
-                              demangle(Base->getName().str()) + "'");
+    if (auto *G = dyn_cast<GlobalVariable>(Base))
+      return traceStatic(*G, Offset, Out, F, Depth);
     unknown(Out, "read from memory the check cannot follow");
+  }
+
+  /// A function's static variable (static dim3 b = ENERGY_BLOCK_DIM(k)):
+  /// what the function stores in it. Other variables may be written
+  /// anywhere.
+  void traceStatic(GlobalVariable &G, uint64_t Offset,
+                   SmallVectorImpl<Leaf> &Out, Function &F, unsigned Depth) {
+    std::string Name = "the variable '" + demangle(G.getName().str()) + "'";
+    bool FunctionStatic =
+        G.hasLocalLinkage() ||
+        ((G.hasLinkOnceODRLinkage() || G.hasWeakODRLinkage()) &&
+         G.getName().starts_with("_ZZ"));
+    SmallVector<const User *, 8> Users(G.users());
+    while (FunctionStatic && !Users.empty()) {
+      const User *U = Users.pop_back_val();
+      if (auto *I = dyn_cast<Instruction>(U))
+        FunctionStatic = I->getFunction() == &F || I->getFunction() == &Original;
+      else if (isa<ConstantExpr>(U))
+        append_range(Users, U->users());
+      else
+        FunctionStatic = false;
+    }
+    if (!FunctionStatic || !G.hasInitializer())
+      return unknown(Out, "read from " + Name);
+    // What it holds is what is stored in it (b = b adds nothing).
+    if (!Visiting.insert({&G, Offset, 's'}).second)
+      return;
+    if (!G.getInitializer()->isNullValue() && !isa<UndefValue>(G.getInitializer()))
+      return unknown(Out, "read from " + Name + ", initialized to a constant");
+    for (Instruction &I : instructions(F)) {
+      auto Written = [&](Value *Ptr) -> std::optional<uint64_t> {
+        APInt At(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+        if (Ptr->stripAndAccumulateConstantOffsets(DL, At, true) != &G)
+          return std::nullopt;
+        return At.getZExtValue();
+      };
+      // Which bytes of I's write [At, At + Size) the piece is, if any.
+      auto Covers = [&](uint64_t At, uint64_t Size) -> std::optional<bool> {
+        if (Offset + 4 <= At || Offset >= At + Size)
+          return std::nullopt;
+        return Offset >= At && Offset + 4 <= At + Size;
+      };
+      if (auto *Store = dyn_cast<StoreInst>(&I)) {
+        auto At = Written(Store->getPointerOperand());
+        if (getUnderlyingObject(Store->getValueOperand()) == &G)
+          return unknown(Out, "read from " + Name + ", whose address escapes");
+        uint64_t Size = DL.getTypeStoreSize(Store->getValueOperand()->getType());
+        if (auto Inside = At ? Covers(*At, Size) : std::nullopt) {
+          if (!*Inside || !Store->getValueOperand()->getType()->isIntegerTy())
+            return unknown(Out, "read from " + Name);
+          trace(Store->getValueOperand(), (Offset - *At) * 8, Out, Depth + 1);
+        }
+        continue;
+      }
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call)
+        continue;
+      if (auto *Copy = dyn_cast<MemTransferInst>(Call)) {
+        auto At = Written(Copy->getRawDest());
+        auto *Length = dyn_cast<ConstantInt>(Copy->getLength());
+        if (auto Inside = At && Length ? Covers(*At, Length->getZExtValue())
+                                       : std::nullopt) {
+          if (!*Inside)
+            return unknown(Out, "read from " + Name);
+          traceMemory(Copy->getRawSource(), Offset - *At, Out, F, Depth + 1);
+        }
+        continue;
+      }
+      if (isa<IntrinsicInst>(Call))
+        continue;
+      for (Value *Arg : Call->args())
+        if (Arg->getType()->isPointerTy() && getUnderlyingObject(Arg) == &G) {
+          if (Function *Callee = Call->getCalledFunction();
+              Callee && !Callee->isDeclaration())
+            ToInline.insert(Call);
+          return unknown(Out, "read from " + Name + ", written by " +
+                                  callee(*Call));
+        }
+    }
   }
 
   /// Field Idx of the aggregate Agg (the {i64, i32} a dim3 travels as).
@@ -278,7 +360,7 @@ private:
             ConstantInt::get(Type::getInt32Ty(Agg->getContext()), X));
       uint64_t At = DL.getIndexedOffsetInType(Agg->getType(), Indices);
       return traceMemory(Load->getPointerOperand(), At + Lo / 8, Out,
-                         *Load->getFunction());
+                         *Load->getFunction(), Depth + 1);
     }
     if (auto *Call = dyn_cast<CallBase>(Agg)) {
       if (Function *Callee = Call->getCalledFunction();
@@ -393,7 +475,7 @@ private:
       if (Lo % 8 || Lo + 32 > Width)
         return unknown(Out, "computed");
       return traceMemory(cast<LoadInst>(I)->getPointerOperand(), Lo / 8, Out,
-                         F);
+                         F, Depth + 1);
     case Instruction::ExtractValue: {
       auto *E = cast<ExtractValueInst>(I);
       return traceAggregate(E->getAggregateOperand(), E->getIndices(), Lo, Out,
@@ -413,6 +495,7 @@ private:
   }
 
   const DataLayout &DL;
+  const Function &Original;
   SetVector<CallBase *> &ToInline;
   /// Phis on the way, with what was asked of them: a piece of the value
   /// ('v'), of an aggregate's field ('a'), of memory at an offset ('m').
@@ -538,7 +621,7 @@ public:
       Cleanup.run(*Copy, FAM);
       FAM.clear(*Copy, Copy->getName());
       SetVector<CallBase *> ToInline;
-      Tracer T(M.getDataLayout(), ToInline);
+      Tracer T(M.getDataLayout(), Root, ToInline);
       Verdicts.clear();
       for (Instruction &I : instructions(*Copy)) {
         auto *Push = dyn_cast<CallBase>(&I);

@@ -106,6 +106,15 @@ void cleanups(int n, float *y, std::string name) { // an invoke
   scale<<<1, ENERGY_BLOCK_DIM(scale)>>>(n, y);
 }
 void helper_launch(int n, float *y) { ENERGY_LAUNCH(n, scale)(n, y); }
+void cached(int n, float *y) { // a function's static: what it stores there
+  static dim3 block = ENERGY_BLOCK_DIM(scale);
+  scale<<<1, block>>>(n, y);
+}
+inline void cached_inline(int n, float *y) {
+  static const dim3 block = ENERGY_BLOCK_DIM(scale);
+  scale<<<1, block>>>(n, y);
+}
+void use_inline(int n, float *y) { cached_inline(n, y); }
 void not_opted_in(float *y) { plain<<<1, 256>>>(y); }
 // A parameter of a function other files may call: checked at its callers
 // here, not elsewhere.
@@ -147,11 +156,15 @@ namespace lib {
 void qualified_constant(float *y) { fill<<<1, 64>>>(y); }
 // CHECK: error: {{.*}}launch-record-check.cu:[[#@LINE-1]]: kernel 'lib::fill' (ENERGY_KERNEL) is launched with block 64, not with the block of its launch record
 } // namespace lib
-void cached(int n, float *y) {
-  static dim3 block = ENERGY_BLOCK_DIM(scale);
+void cached_constant(int n, float *y) {
+  static dim3 block(128);
   scale<<<1, block>>>(n, y);
 }
-// CHECK: error: {{.*}}launch-record-check.cu:[[#@LINE-2]]: kernel 'scale' (ENERGY_KERNEL) is launched with a block whose x is read from the variable 'cached(int, float*)::block', not with the block of its launch record
+// CHECK: error: {{.*}}launch-record-check.cu:[[#@LINE-2]]: kernel 'scale' (ENERGY_KERNEL) is launched with a block whose x is read from the variable 'cached_constant(int, float*)::block', initialized to a constant, not with
+dim3 global_block; // any function (or file) may write it
+void set_global() { global_block = ENERGY_BLOCK_DIM(scale); }
+void global(int n, float *y) { scale<<<1, global_block>>>(n, y); }
+// CHECK: error: {{.*}}launch-record-check.cu:[[#@LINE-1]]: kernel 'scale' (ENERGY_KERNEL) is launched with a block whose x is read from the variable 'global_block', not with the block of its launch record
 void through_bad(int n, float *y) { launch(n, y, dim3(512)); }
 // CHECK: error: {{.*}}launch-record-check.cu:[[#@LINE-1]]: kernel 'scale' (ENERGY_KERNEL) is launched at {{.*}}launch-record-check.cu:{{[0-9]+}} through this call of 'launch(int, float*, dim3)' with block 512, not with the block of its launch record
 void exported_bad(float *y) { exported(y, dim3(32, 4)); }
