@@ -148,10 +148,14 @@ __host__ inline choice read_choice(const launch_record &symbol,
   cudaError_t error = cudaMemcpyFromSymbol(&value, symbol, sizeof value);
   return {error == cudaSuccess ? value : fallback, error};
 }
-template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
+/// A tunable's chosen value, or its compiled default when it cannot be
+/// read (as read_choice).
+template <int N>
+__host__ inline int tunable_value(const int (&symbol)[N], int fallback) {
   int value = 0;
-  cudaMemcpyFromSymbol(&value, symbol, sizeof(int));
-  return value;
+  return cudaMemcpyFromSymbol(&value, symbol, sizeof(int)) == cudaSuccess
+             ? value
+             : fallback;
 }
 
 /// The block of a record already read (ENERGY_CHOICE).
@@ -280,7 +284,7 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...), const choice &c,
 #else
 #define ENERGY_TUNABLE_VALUE_(NAME, DEFAULT) (DEFAULT)
 #define ENERGY_TUNABLE_READ_(NAME)                                             \
-  (::energy::tunable_value(__energy_tunable_##NAME))
+  (::energy::tunable_value(__energy_tunable_##NAME, __energy_value_##NAME))
 #endif
 #define ENERGY_TUNABLE_KIND_(NAME, KIND, DEFAULT, ...)                         \
   constexpr int __energy_value_##NAME ENERGY_UNUSED_ =                         \

@@ -6,11 +6,13 @@
 // RUN: %clang -x c++ -O2 -I %cuda_path/include -c %S/Inputs/fake-cudart.cpp -o %t.fake.o
 // RUN: %clang %t.o %t.fake.o -lstdc++ -o %t.prog
 //
-// The record read: ENERGY_BLOCK_DIM and ENERGY_LAUNCH use it.
+// The record read: ENERGY_BLOCK_DIM and ENERGY_LAUNCH use it (the fake
+// reads FAKE_RECORD's first field as a tunable's value).
 // RUN: env FAKE_RECORD=512,1,1,0,2 %t.prog | FileCheck %s --check-prefix=READ
 // READ: scale: block 512x1x1 record error 0
 // READ-NEXT: launch grid 1024x1x1 block 512x1x1 dynamic shared 0: no error
 // READ-NEXT: ENERGY_LAUNCH(scale) returns 0
+// READ-NEXT: ITEMS 512
 // READ: tile<float>: block 512x1x1 record error 0
 //
 // When the record cannot be read (here cudaErrorNoDevice, 100; without a
@@ -22,6 +24,7 @@
 // FAIL: scale: block 256x1x1 record error 100
 // FAIL-NEXT: launch grid 4096x1x1 block 256x1x1 dynamic shared 0: no error
 // FAIL-NEXT: ENERGY_LAUNCH(scale) returns 100
+// FAIL-NEXT: ITEMS 1
 // FAIL: dyn: block 128x1x1 dynamic shared 528 record error 100
 // FAIL: tile<float>: block 32x8x1 record error 100
 //
@@ -70,6 +73,8 @@ int main() {
          int(ENERGY_RECORD_ERROR(scale)));
   printf("ENERGY_LAUNCH(scale) returns %d\n",
          int(ENERGY_LAUNCH(n, scale)(n, (float *)0)));
+  // A tunable's host value falls back to its default too (it was 0).
+  printf("ITEMS %d\n", ENERGY_HOST_VALUE(ITEMS));
 
   b = ENERGY_BLOCK_DIM(dyn);
   printf("dyn: block %ux%ux%u dynamic shared %u record error %d\n", b.x, b.y,
