@@ -71,8 +71,9 @@ std::optional<std::string> nameAfter(StringRef Symbol, StringRef Prefix) {
 }
 
 /// The opted-in kernels of a host module, by their stub: the stubs with an
-/// energy.tune annotation (ENERGY_KERNEL* in this file), and those whose
-/// record this module reads (ENERGY_KERNEL_EXTERN, then a read).
+/// energy.tune annotation (ENERGY_KERNEL* in this file), and kernels of
+/// other files whose record this module reads (ENERGY_KERNEL_EXTERN, then a
+/// read).
 DenseMap<const Function *, std::string> optedInStubs(const Module &M) {
   DenseMap<const Function *, std::string> Stubs;
   StringSet<> Read;
@@ -106,8 +107,11 @@ DenseMap<const Function *, std::string> optedInStubs(const Module &M) {
   for (const Function &F : M) {
     if (!F.getName().contains(StubPrefix))
       continue;
+    // A kernel defined here opts in here (an overload of an opted-in
+    // kernel's name does not).
     auto K = nameAfter(F.getName(), StubPrefix);
-    if (K && (Annotated.contains(F.getName()) || Read.contains(*K)))
+    if (K && (Annotated.contains(F.getName()) ||
+              (F.isDeclaration() && Read.contains(*K))))
       Stubs[&F] = *K;
   }
   return Stubs;

@@ -116,6 +116,9 @@ inline void cached_inline(int n, float *y) {
 }
 void use_inline(int n, float *y) { cached_inline(n, y); }
 void not_opted_in(float *y) { plain<<<1, 256>>>(y); }
+// An overload of an opted-in kernel's name is another kernel.
+__global__ void scale(int n, double *y) { y[threadIdx.x] = n; }
+void overload(int n, double *y) { scale<<<1, 256>>>(n, y); }
 // A parameter of a function other files may call: checked at its callers
 // here, not elsewhere.
 void exported(float *y, dim3 block) { tile<<<1, block>>>(y); }
