@@ -286,12 +286,14 @@ private:
       return;
     if (!G.getInitializer()->isNullValue() && !isa<UndefValue>(G.getInitializer()))
       return unknown(Out, "read from " + Name + ", initialized to a constant");
+    bool Unfollowed = false; // a write at an offset not known
     for (Instruction &I : instructions(F)) {
       auto Written = [&](Value *Ptr) -> std::optional<uint64_t> {
         APInt At(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
-        if (Ptr->stripAndAccumulateConstantOffsets(DL, At, true) != &G)
-          return std::nullopt;
-        return At.getZExtValue();
+        if (Ptr->stripAndAccumulateConstantOffsets(DL, At, true) == &G)
+          return At.getZExtValue();
+        Unfollowed |= getUnderlyingObject(Ptr) == &G;
+        return std::nullopt;
       };
       // Which bytes of I's write [At, At + Size) the piece is, if any.
       auto Covers = [&](uint64_t At, uint64_t Size) -> std::optional<bool> {
@@ -325,6 +327,10 @@ private:
         }
         continue;
       }
+      if (auto *Set = dyn_cast<MemSetInst>(Call)) {
+        Unfollowed |= getUnderlyingObject(Set->getRawDest()) == &G;
+        continue;
+      }
       if (isa<IntrinsicInst>(Call))
         continue;
       for (Value *Arg : Call->args())
@@ -336,6 +342,9 @@ private:
                                   callee(*Call));
         }
     }
+    if (Unfollowed)
+      unknown(Out, "read from " + Name + ", written where the check cannot "
+                                         "follow");
   }
 
   /// Field Idx of the aggregate Agg (the {i64, i32} a dim3 travels as).
