@@ -1,4 +1,4 @@
-//===- LaunchRecordCheck.h - Opted-in kernels launch with their record -*- C++ -*-===//
+//===- LaunchRecordCheck.h - Launches follow the record ----*- C++ -*-===//
 //
 // The plugin may compile a kernel opted in with ENERGY_KERNEL* for another
 // block than its default (launch bounds, blockDim folded to constants), so
@@ -35,7 +35,8 @@
 
 namespace energy {
 
-class EnergyLaunchCheckPass : public llvm::PassInfoMixin<EnergyLaunchCheckPass> {
+class EnergyLaunchCheckPass
+    : public llvm::PassInfoMixin<EnergyLaunchCheckPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }

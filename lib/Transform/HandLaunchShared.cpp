@@ -48,9 +48,9 @@ Error limitToHandLaunch(const KernelPlan &P, const BlockShape &Block,
       " needs " + Twine(Total) + " bytes of shared memory per block (" +
       Twine(Dynamic) + " dynamic), more than the " + Twine(Limit) +
       " bytes CUDA launches without the cudaFuncSetAttribute opt-in, and " +
-      (DefaultOptsIn ? "more dynamic shared memory than " + Default +
-                           " opts in to"
-                     : Default + " needs no opt-in") +
+      (DefaultOptsIn
+           ? "more dynamic shared memory than " + Default + " opts in to"
+           : Default + " needs no opt-in") +
       ": a launch by hand with ENERGY_DYNAMIC_SMEM would fail");
 }
 

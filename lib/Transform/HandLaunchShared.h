@@ -1,4 +1,4 @@
-//===- HandLaunchShared.h - Shared memory a launch by hand allows -*- C++ -*-===//
+//===- HandLaunchShared.h - Shared memory of a launch by hand -*- C++ -*-===//
 //
 // CUDA launches a block with more than 48 KB of shared memory (static plus
 // dynamic) only after cudaFuncSetAttribute(kernel,

@@ -214,7 +214,7 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
   }
   Shared += P.dynamicSharedBytes(Block);
   if (Error E = limitToHandLaunch(P, Block, Shared, Fits))
-    return std::move(E);
+    return E;
   auto Grid = P.statedGrid(Block);
   uint64_t Blocks =
       Grid ? SaturatingMultiply(SaturatingMultiply((*Grid)[0], (*Grid)[1]),

@@ -64,7 +64,8 @@ std::optional<std::string> nameAfter(StringRef Symbol, StringRef Prefix) {
   size_t At = N.take_front(N.find('<')).rfind(Prefix);
   if (At == StringRef::npos || (At != 0 && !N.take_front(At).ends_with("::")))
     return std::nullopt;
-  std::string Kernel = (N.take_front(At) + N.drop_front(At + Prefix.size())).str();
+  std::string Kernel =
+      (N.take_front(At) + N.drop_front(At + Prefix.size())).str();
   if (Kernel.empty() || StringRef(Kernel).ends_with("::"))
     return std::nullopt;
   return Kernel;
@@ -98,8 +99,8 @@ DenseMap<const Function *, std::string> optedInStubs(const Module &M) {
         if (!Data || !Data->isCString() ||
             !Data->getAsCString().starts_with("energy.tune:"))
           continue;
-        if (auto *F = dyn_cast<Function>(
-                Fields->getOperand(0)->stripPointerCasts()))
+        if (auto *F =
+                dyn_cast<Function>(Fields->getOperand(0)->stripPointerCasts()))
           Annotated.insert(F->getName());
       }
   if (Read.empty() && Annotated.empty())
@@ -241,8 +242,8 @@ private:
       }
       if (Callee && !Callee->isDeclaration())
         ToInline.insert(Call);
-      return unknown(Out, "read through a pointer returned by " +
-                              callee(*Call));
+      return unknown(Out,
+                     "read through a pointer returned by " + callee(*Call));
     }
     if (isa<Argument>(Base)) {
       Leaf L;
@@ -273,7 +274,8 @@ private:
     while (FunctionStatic && !Users.empty()) {
       const User *U = Users.pop_back_val();
       if (auto *I = dyn_cast<Instruction>(U))
-        FunctionStatic = I->getFunction() == &F || I->getFunction() == &Original;
+        FunctionStatic =
+            I->getFunction() == &F || I->getFunction() == &Original;
       else if (isa<ConstantExpr>(U))
         append_range(Users, U->users());
       else
@@ -284,7 +286,8 @@ private:
     // What it holds is what is stored in it (b = b adds nothing).
     if (!Visiting.insert({&G, Offset, 's'}).second)
       return;
-    if (!G.getInitializer()->isNullValue() && !isa<UndefValue>(G.getInitializer()))
+    if (!G.getInitializer()->isNullValue() &&
+        !isa<UndefValue>(G.getInitializer()))
       return unknown(Out, "read from " + Name + ", initialized to a constant");
     bool Unfollowed = false; // a write at an offset not known
     for (Instruction &I : instructions(F)) {
@@ -305,7 +308,8 @@ private:
         auto At = Written(Store->getPointerOperand());
         if (getUnderlyingObject(Store->getValueOperand()) == &G)
           return unknown(Out, "read from " + Name + ", whose address escapes");
-        uint64_t Size = DL.getTypeStoreSize(Store->getValueOperand()->getType());
+        uint64_t Size =
+            DL.getTypeStoreSize(Store->getValueOperand()->getType());
         if (auto Inside = At ? Covers(*At, Size) : std::nullopt) {
           if (!*Inside || !Store->getValueOperand()->getType()->isIntegerTy())
             return unknown(Out, "read from " + Name);
@@ -338,13 +342,14 @@ private:
           if (Function *Callee = Call->getCalledFunction();
               Callee && !Callee->isDeclaration())
             ToInline.insert(Call);
-          return unknown(Out, "read from " + Name + ", written by " +
-                                  callee(*Call));
+          return unknown(Out,
+                         "read from " + Name + ", written by " + callee(*Call));
         }
     }
     if (Unfollowed)
-      unknown(Out, "read from " + Name + ", written where the check cannot "
-                                         "follow");
+      unknown(Out, "read from " + Name +
+                       ", written where the check cannot "
+                       "follow");
   }
 
   /// Field Idx of the aggregate Agg (the {i64, i32} a dim3 travels as).
@@ -393,8 +398,8 @@ private:
       Leaf L;
       L.Kind = Leaf::Constant;
       if (Lo < Width)
-        L.Value = C->getValue().extractBitsAsZExtValue(std::min(32u, Width - Lo),
-                                                       Lo);
+        L.Value =
+            C->getValue().extractBitsAsZExtValue(std::min(32u, Width - Lo), Lo);
       Out.push_back(std::move(L));
       return;
     }
@@ -487,8 +492,8 @@ private:
     case Instruction::Load:
       if (Lo % 8 || Lo + 32 > Width)
         return unknown(Out, "computed");
-      return traceMemory(cast<LoadInst>(I)->getPointerOperand(), Lo / 8, Out,
-                         F, Depth + 1);
+      return traceMemory(cast<LoadInst>(I)->getPointerOperand(), Lo / 8, Out, F,
+                         Depth + 1);
     case Instruction::ExtractValue: {
       auto *E = cast<ExtractValueInst>(I);
       return traceAggregate(E->getAggregateOperand(), E->getIndices(), Lo, Out,
@@ -554,8 +559,7 @@ Verdict judge(const std::array<SmallVector<Leaf, 4>, 3> &Pieces,
     const SmallVector<Leaf, 4> &Leaves = Pieces[D];
     if (Leaves.empty() && !Problem)
       Problem = "a block whose " + std::string(1, "xyz"[D]) + " is computed";
-    bool OneConstant =
-        Leaves.size() == 1 && Leaves[0].Kind == Leaf::Constant;
+    bool OneConstant = Leaves.size() == 1 && Leaves[0].Kind == Leaf::Constant;
     AllConstant = AllConstant && OneConstant;
     if (OneConstant)
       Constant[D] = unsigned(Leaves[0].Value);
@@ -594,7 +598,8 @@ Verdict judge(const std::array<SmallVector<Leaf, 4>, 3> &Pieces,
 /// Checks launches on copies of the functions that hold them.
 class Checker {
 public:
-  explicit Checker(Module &M) : M(M), Kind(M.getContext().getMDKindID(SiteKind)) {
+  explicit Checker(Module &M)
+      : M(M), Kind(M.getContext().getMDKindID(SiteKind)) {
     PB.registerModuleAnalyses(MAM);
     PB.registerCGSCCAnalyses(CGAM);
     PB.registerFunctionAnalyses(FAM);
@@ -651,7 +656,6 @@ public:
             T.leaves(Push->getArgOperand(2), 32),
             T.leaves(Push->getArgOperand(3), 0)};
         Verdicts[Id].join(judge(Pieces, Kernels[It - Tags.begin()]));
-
       }
       if (ToInline.empty() || Round == MaxRounds ||
           !inlineAll(*Copy, ToInline.getArrayRef()))
@@ -703,8 +707,7 @@ std::string where(const Instruction &I) {
   if (const DebugLoc &DL = I.getDebugLoc())
     return (DL->getFilename() + ":" + Twine(DL.getLine())).str();
   return I.getModule()->getSourceFileName() + ": in function '" +
-         demangle(I.getFunction()->getName().str()) +
-         "' (-g gives the line)";
+         demangle(I.getFunction()->getName().str()) + "' (-g gives the line)";
 }
 
 /// Reports each launch whose block does not come from its kernel's record,
@@ -717,10 +720,9 @@ public:
   void run() {
     for (size_t I = 0; I < Sites.size(); ++I)
       Sites[I].Push->setMetadata(
-          C.kind(),
-          MDNode::get(M.getContext(),
-                      ConstantAsMetadata::get(ConstantInt::get(
-                          Type::getInt32Ty(M.getContext()), I))));
+          C.kind(), MDNode::get(M.getContext(),
+                                ConstantAsMetadata::get(ConstantInt::get(
+                                    Type::getInt32Ty(M.getContext()), I))));
     MapVector<Function *, std::vector<unsigned>> ByFunction;
     for (size_t I = 0; I < Sites.size(); ++I)
       ByFunction[Sites[I].Push->getFunction()].push_back(I);
@@ -735,9 +737,8 @@ public:
     for (Site &S : Sites)
       S.Push->setMetadata(C.kind(), nullptr);
     // In the source's order: a launch's error may come from a later caller.
-    llvm::stable_sort(Errors, [](const auto &A, const auto &B) {
-      return A.first < B.first;
-    });
+    llvm::stable_sort(
+        Errors, [](const auto &A, const auto &B) { return A.first < B.first; });
     for (auto &[Line, Msg] : Errors)
       M.getContext().emitError(Msg);
   }
@@ -762,8 +763,8 @@ private:
           "compile it for another block; launch it with ENERGY_LAUNCH(items, " +
           S.Kernel + ") or a block from ENERGY_BLOCK_DIM(" + S.Kernel + ")";
       const Instruction &At = Via ? *Via : *S.Push;
-      Errors.push_back({At.getDebugLoc() ? At.getDebugLoc().getLine() : 0,
-                        std::move(Msg)});
+      Errors.push_back(
+          {At.getDebugLoc() ? At.getDebugLoc().getLine() : 0, std::move(Msg)});
       return;
     }
     if (V.Kind != Verdict::FromCaller)
@@ -779,8 +780,7 @@ private:
       }
       if (Depth == MaxCallerDepth || Call->getFunction() == &F)
         continue;
-      auto Verdicts =
-          C.check(*Call->getFunction(), Call, {Tag}, {S.Kernel});
+      auto Verdicts = C.check(*Call->getFunction(), Call, {Tag}, {S.Kernel});
       resolve(Tag, *Call->getFunction(), Verdicts[Tag], Call, Depth + 1);
     }
     if (!Unseen)
@@ -792,7 +792,8 @@ private:
              << " is launched with a block from a parameter of '"
              << ore::NV("Function", demangle(F.getName().str()))
              << "', which other files may call: their blocks are not checked "
-                "(they must come from ENERGY_BLOCK_DIM(" << S.Kernel << "))";
+                "(they must come from ENERGY_BLOCK_DIM("
+             << S.Kernel << "))";
     });
   }
 
