@@ -25,9 +25,19 @@
 //   int items = ENERGY_HOST_VALUE(ITEMS);
 //   saxpy<<<(n + block.x * items - 1) / (block.x * items), block>>>(...);
 //
+// An opted-in kernel may be compiled for another block than its default, so
+// its launches must take their block from the record (ENERGY_LAUNCH,
+// ENERGY_BLOCK_DIM, ENERGY_CHOICE(k).block): with the plugin in the host
+// compile too (energy-cuda, or clang -fpass-plugin), any other launch of it
+// in this file is an error.
+//
 // The host reads the record once per process (a function-local static);
 // another file of the program reads it after ENERGY_KERNEL_EXTERN(saxpy)
-// (ENERGY_TUNABLE_EXTERN(ITEMS) for ENERGY_HOST_VALUE).
+// (ENERGY_TUNABLE_EXTERN(ITEMS) for ENERGY_HOST_VALUE). When the record
+// cannot be read (no device, no image for this GPU, inside stream capture:
+// read it before capturing), the host uses the compiled default and
+// ENERGY_RECORD_ERROR(saxpy) is the read's cudaError_t (ENERGY_LAUNCH
+// returns it too).
 //
 // Without the plugin in the build (nvcc): plan with the plugin first,
 // writing its choices as a header (clang -mllvm -energy-header=choices.h, or
@@ -98,6 +108,13 @@ enum tunable_kind : int {
   tunable_work_per_thread = 1 // each thread handles this many work items
 };
 
+/// A kernel's record as the host read it: the plugin's choice, or the
+/// compiled default when it could not be read, and why.
+struct choice {
+  launch_record record;
+  cudaError_t error; // of the read; cudaSuccess when it was read
+};
+
 namespace detail {
 /// Whether T is defined here (ENERGY_DYNAMIC_SHARED checks that its
 /// kernel's record comes later).
@@ -122,16 +139,23 @@ constexpr unsigned blocks_for(unsigned long long n, unsigned long long b) {
 
 // Host-only helpers (declared in device compiles too, so host code in the
 // same file parses there).
-/// Reads a record back from the device image.
-template <class T> __host__ inline T read_symbol(const T &symbol) {
-  T value{};
-  cudaMemcpyFromSymbol(&value, symbol, sizeof(T));
-  return value;
+/// Reads a record back from the device image; when it cannot be read (no
+/// device, no image for this GPU, inside stream capture), the compiled
+/// default, with the error (left as the last error too).
+__host__ inline choice read_choice(const launch_record &symbol,
+                                   const launch_record &fallback) {
+  launch_record value{};
+  cudaError_t error = cudaMemcpyFromSymbol(&value, symbol, sizeof value);
+  return {error == cudaSuccess ? value : fallback, error};
 }
-template <int N> __host__ inline int tunable_value(const int (&symbol)[N]) {
+/// A tunable's chosen value, or its compiled default when it cannot be
+/// read (as read_choice).
+template <int N>
+__host__ inline int tunable_value(const int (&symbol)[N], int fallback) {
   int value = 0;
-  cudaMemcpyFromSymbol(&value, symbol, sizeof(int));
-  return value;
+  return cudaMemcpyFromSymbol(&value, symbol, sizeof(int)) == cudaSuccess
+             ? value
+             : fallback;
 }
 
 /// The block of a record already read (ENERGY_CHOICE).
@@ -167,26 +191,57 @@ __host__ constexpr launch_config config_for(const launch_record &r,
           block_of(r), r.dynamic_smem};
 }
 
+/// Shared memory per block (static plus dynamic) CUDA launches without
+/// the opt-in below.
+constexpr unsigned shared_without_opt_in = 48 * 1024;
+
+/// Lets kernel launch with `dynamic` bytes of dynamic shared memory:
+/// above 48 KB per block with its static shared memory, CUDA needs
+/// cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+/// bytes) first. Below, nothing is set (a smaller maximum would refuse the
+/// program's other launches with more).
+template <class... P>
+__host__ cudaError_t opt_in_shared_memory(void (*kernel)(P...),
+                                          unsigned dynamic) {
+  if (dynamic == 0)
+    return cudaSuccess;
+  if (dynamic <= shared_without_opt_in) {
+    cudaFuncAttributes attributes;
+    // Unknown static size: the launch reports what is wrong.
+    if (cudaFuncGetAttributes(&attributes, kernel) != cudaSuccess ||
+        attributes.sharedSizeBytes + dynamic <= shared_without_opt_in)
+      return cudaSuccess;
+  }
+  return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                              static_cast<int>(dynamic));
+}
+
 /// What ENERGY_LAUNCH(items, kernel) returns: call it with the kernel's
 /// arguments to launch; .on(stream) picks a stream first.
 template <class... P> struct launcher {
   void (*kernel)(P...);
   launch_config config;
+  cudaError_t read_error; // the record's (ENERGY_RECORD_ERROR)
   cudaStream_t stream;
   __host__ launcher &on(cudaStream_t s) {
     stream = s;
     return *this;
   }
+  /// The first error of the record's read, the opt-in and the launch.
   template <class... A> __host__ cudaError_t operator()(A &&...args) const {
+    cudaError_t opt_in = opt_in_shared_memory(kernel, config.dynamic_smem);
     kernel<<<config.grid, config.block, config.dynamic_smem, stream>>>(
         static_cast<A &&>(args)...);
-    return cudaGetLastError();
+    cudaError_t launch = cudaGetLastError();
+    return read_error != cudaSuccess ? read_error
+           : opt_in != cudaSuccess   ? opt_in
+                                     : launch;
   }
 };
 template <class... P, class Items>
-__host__ launcher<P...> make_launcher(void (*kernel)(P...),
-                                      const launch_record &r, Items items) {
-  return {kernel, config_for(r, items), 0};
+__host__ launcher<P...> make_launcher(void (*kernel)(P...), const choice &c,
+                                      Items items) {
+  return {kernel, config_for(c.record, items), c.error, 0};
 }
 
 } // namespace energy
@@ -229,7 +284,7 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...),
 #else
 #define ENERGY_TUNABLE_VALUE_(NAME, DEFAULT) (DEFAULT)
 #define ENERGY_TUNABLE_READ_(NAME)                                             \
-  (::energy::tunable_value(__energy_tunable_##NAME))
+  (::energy::tunable_value(__energy_tunable_##NAME, __energy_value_##NAME))
 #endif
 #define ENERGY_TUNABLE_KIND_(NAME, KIND, DEFAULT, ...)                         \
   constexpr int __energy_value_##NAME ENERGY_UNUSED_ =                         \
@@ -311,23 +366,28 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
       ENERGY_APPLY_(ENERGY_KERNEL_INIT_, ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY)); \
   __device__ ::energy::launch_record __energy_launch_##KERNEL =                \
       __energy_choice_##KERNEL;                                                \
-  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL() {      \
-    return &__energy_choice_##KERNEL;                                          \
+  __host__ const ::energy::choice *__energy_choice_of_##KERNEL() {             \
+    static constexpr ::energy::choice known = {__energy_choice_##KERNEL,       \
+                                               cudaSuccess};                   \
+    return &known;                                                             \
   }
 #define ENERGY_KERNEL_BOUNDS_OF_(KERNEL, BX, BY)                               \
   ENERGY_APPLY_(ENERGY_KERNEL_BOUNDS_, ENERGY_KERNEL_CHOICE_(KERNEL, BX, BY))
 #else
+// The default is the compiled one, which the host falls back to.
 #define ENERGY_RECORD_(KERNEL, BX, BY)                                         \
   struct __energy_record_tag_##KERNEL {                                        \
     char unused; /* not empty: the record may sit in an extern "C" block */    \
   };                                                                           \
-  __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
-      {(unsigned)(BX), (unsigned)(BY), 1u},                                    \
-      ENERGY_DEFAULT_DYNAMIC_SMEM_(KERNEL, BX, BY), 1u};                       \
-  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL() {      \
-    static const ::energy::launch_record record =                             \
-        ::energy::read_symbol(__energy_launch_##KERNEL);                       \
-    return &record;                                                            \
+  constexpr ::energy::launch_record __energy_default_##KERNEL ENERGY_UNUSED_ = \
+      ENERGY_RECORD_INIT_(BX, BY, 1, ENERGY_DEFAULT_DYNAMIC_SMEM_(KERNEL, BX, BY), \
+                          1);                                                  \
+  __device__ ::energy::launch_record __energy_launch_##KERNEL =                \
+      __energy_default_##KERNEL;                                               \
+  __host__ const ::energy::choice *__energy_choice_of_##KERNEL() {             \
+    static const ::energy::choice read = ::energy::read_choice(                \
+        __energy_launch_##KERNEL, __energy_default_##KERNEL);                  \
+    return &read;                                                              \
   }
 #define ENERGY_KERNEL_BOUNDS_OF_(KERNEL, BX, BY)
 #endif
@@ -342,7 +402,7 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
 /// ENERGY_BLOCK_DIM and ENERGY_LAUNCH here (the program reads the record
 /// once, whichever file reads it first).
 #define ENERGY_KERNEL_EXTERN(KERNEL)                                           \
-  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL()
+  __host__ const ::energy::choice *__energy_choice_of_##KERNEL()
 
 /// An instantiation of a kernel template points to its own instantiation of
 /// the record (a variable template), given as the annotation's argument.
@@ -362,9 +422,11 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
   __device__ ::energy::launch_record __energy_launch_##KERNEL =                \
       __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>;                          \
   template <ENERGY_UNPAREN_ PARAMS>                                            \
-  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL() {      \
+  __host__ const ::energy::choice *__energy_choice_of_##KERNEL() {             \
     (void)&__energy_launch_##KERNEL<ENERGY_UNPAREN_ ARGS>; /* in the image */  \
-    return &__energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>;                    \
+    static constexpr ::energy::choice known = {                                \
+        __energy_choice_##KERNEL<ENERGY_UNPAREN_ ARGS>, cudaSuccess};          \
+    return &known;                                                             \
   }
 // A template with entries bounds each instantiation to its record's block.
 #define ENERGY_TEMPLATE_BOUNDS_(KERNEL, ARGS)                                  \
@@ -375,13 +437,14 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
 #else
 #define ENERGY_TEMPLATE_RECORD_(KERNEL, PARAMS, ARGS, BX, BY)                  \
   template <ENERGY_UNPAREN_ PARAMS>                                            \
-  __device__ ::energy::launch_record __energy_launch_##KERNEL = {              \
-      {(unsigned)(BX), (unsigned)(BY), 1u}, 0u, 1u};                           \
+  __device__ ::energy::launch_record __energy_launch_##KERNEL =                \
+      ENERGY_RECORD_INIT_(BX, BY, 1, 0, 1);                                    \
   template <ENERGY_UNPAREN_ PARAMS>                                            \
-  __host__ const ::energy::launch_record *__energy_choice_of_##KERNEL() {      \
-    static const ::energy::launch_record record =                             \
-        ::energy::read_symbol(__energy_launch_##KERNEL<ENERGY_UNPAREN_ ARGS>); \
-    return &record;                                                            \
+  __host__ const ::energy::choice *__energy_choice_of_##KERNEL() {             \
+    static const ::energy::choice read = ::energy::read_choice(                \
+        __energy_launch_##KERNEL<ENERGY_UNPAREN_ ARGS>,                        \
+        ENERGY_RECORD_INIT_(BX, BY, 1, 0, 1));                                 \
+    return &read;                                                              \
   }
 #define ENERGY_TEMPLATE_BOUNDS_(KERNEL, ARGS)
 #endif
@@ -433,6 +496,12 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
 /// candidate and writes it into the launch record: launch with
 /// ENERGY_DYNAMIC_SMEM(KERNEL) or ENERGY_LAUNCH. Without the declaration, a
 /// kernel using dynamic shared memory keeps its declared default block.
+/// More than 48 KB of shared memory per block (static plus dynamic) needs
+/// cudaFuncSetAttribute(KERNEL, cudaFuncAttributeMaxDynamicSharedMemorySize,
+/// bytes) before the launch: ENERGY_LAUNCH makes it. The plugin chooses
+/// such a block only when the default block needs the opt-in too, and then
+/// with no more dynamic shared memory than the default's: a launch by hand
+/// with ENERGY_DYNAMIC_SMEM(KERNEL) works wherever the default did.
 #define ENERGY_DYNAMIC_SHARED(KERNEL, PER_THREAD, PER_BLOCK)                   \
   static_assert(                                                               \
       !::energy::detail::is_complete<struct __energy_record_tag_##KERNEL>::value, \
@@ -453,7 +522,12 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
 /// the device image once per process (under ENERGY_CHOICES, the header's);
 /// an instantiation of a kernel template is named with its template
 /// arguments: ENERGY_CHOICE(scale<float, 4>).
-#define ENERGY_CHOICE(...) (*__energy_choice_of_##__VA_ARGS__())
+#define ENERGY_CHOICE(...) (__energy_choice_of_##__VA_ARGS__()->record)
+/// Why the record could not be read (host side): the cudaError_t of the
+/// read (no device, no image for this GPU, inside stream capture), or
+/// cudaSuccess. ENERGY_CHOICE, ENERGY_BLOCK_DIM, ENERGY_DYNAMIC_SMEM and
+/// ENERGY_LAUNCH then give the compiled default.
+#define ENERGY_RECORD_ERROR(...) (__energy_choice_of_##__VA_ARGS__()->error)
 /// The chosen block shape (host side).
 #define ENERGY_BLOCK_DIM(...) (::energy::block_of(ENERGY_CHOICE(__VA_ARGS__)))
 /// The dynamic shared memory bytes of the chosen shape (host side): per
@@ -463,11 +537,15 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
 #define ENERGY_DYNAMIC_SMEM(...) (ENERGY_CHOICE(__VA_ARGS__).dynamic_smem)
 /// ENERGY_LAUNCH(items, kernel)(args...) launches kernel with its chosen
 /// block and dynamic shared memory, and a grid covering `items` work items
-/// (a count, along x, or a dim3 domain) at its items per thread; it returns
-/// cudaGetLastError(). ENERGY_LAUNCH(items, kernel).on(stream)(args...)
-/// launches on a stream.
+/// (a count, along x, or a dim3 domain) at its items per thread, first
+/// opting in to more than 48 KB of shared memory per block where the
+/// launch needs it (cudaFuncSetAttribute). It returns the record's read
+/// error (ENERGY_RECORD_ERROR) if any, else the opt-in's, else
+/// cudaGetLastError() after the launch.
+/// ENERGY_LAUNCH(items, kernel).on(stream)(args...) launches on a stream.
 #define ENERGY_LAUNCH(ITEMS, ...)                                              \
-  (::energy::make_launcher(__VA_ARGS__, ENERGY_CHOICE(__VA_ARGS__), (ITEMS)))
+  (::energy::make_launcher(__VA_ARGS__, *__energy_choice_of_##__VA_ARGS__(),   \
+                           (ITEMS)))
 #ifdef ENERGY_CHOICES
 /// The chosen launch_record as a compile-time constant, in the kernel's
 /// file (under ENERGY_CHOICES only: with the plugin, the device compile

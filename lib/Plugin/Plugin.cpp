@@ -12,15 +12,18 @@
 // tunables fold and shared arrays resize while GEPs are still typed); the
 // feature dump and energy-kept-calls (did the build inline the calls the
 // prediction inlined?) run at OptimizerLast. They act on NVPTX modules
-// only; the host module of a CUDA compile passes through untouched, but
-// with -energy-report energy-launch-sites repeats the device compile's
-// advice at its launches.
+// only; the host module of a CUDA compile passes through unchanged, but
+// energy-launch-check (at PipelineStart) stops the compile where an
+// opted-in kernel is launched with a block that does not come from its
+// record, and with -energy-report energy-launch-sites repeats the device
+// compile's advice at its launches.
 //
 //===----------------------------------------------------------------------===//
 
 #include "energy/EnergyOptimize.h"
 #include "energy/FeatureAnalysis.h"
 #include "energy/KeptCalls.h"
+#include "energy/LaunchRecordCheck.h"
 #include "energy/LaunchSites.h"
 #include "energy/OutputFiles.h"
 #include "energy/ValidateOptions.h"
@@ -332,6 +335,10 @@ static bool parseModulePipeline(StringRef Name, ModulePassManager &MPM,
     MPM.addPass(EnergyOptimizePass(std::move(*Opts)));
     return true;
   }
+  if (Name == "energy-launch-check") {
+    MPM.addPass(EnergyLaunchCheckPass());
+    return true;
+  }
   if (Name == "energy-kept-calls") {
     MPM.addPass(EnergyKeptCallsPass(FlagOptions.ReportFile));
     return true;
@@ -359,6 +366,8 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(EnergyOptimizePass(optimizeOptionsFromFlags()));
+        // The host module, as clang emitted it (the same at -O0 and -O2).
+        MPM.addPass(EnergyLaunchCheckPass());
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

@@ -3,6 +3,7 @@
 #include "KernelPlanner.h"
 
 #include "CandidateFeatures.h"
+#include "HandLaunchShared.h"
 #include "KernelRewriter.h"
 #include "PluginWarning.h"
 
@@ -216,6 +217,8 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
               double(DL.getTypeAllocSize(A.Var->getValueType()));
   }
   Shared += P.dynamicSharedBytes(Block);
+  if (Error E = limitToHandLaunch(P, Block, Shared, Fits))
+    return E;
   auto Grid = P.statedGrid(Block);
   uint64_t Blocks =
       Grid ? SaturatingMultiply(SaturatingMultiply((*Grid)[0], (*Grid)[1]),
