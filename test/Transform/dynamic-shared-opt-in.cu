@@ -37,7 +37,11 @@
 #include <energy/energy.cuh>
 
 ENERGY_WORKLOAD(small, 1 << 24);
+// small and big rotate each block's slice through shared memory, correct at
+// any block: they declare their shapes, as the plugin proves none for
+// shared memory.
 ENERGY_DYNAMIC_SHARED(small, 150, 0);
+ENERGY_BLOCK_RULES(small, "max=1024");
 ENERGY_KERNEL(small) void small(float *y) {
   extern __shared__ float s[];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -50,11 +54,14 @@ ENERGY_KERNEL(small) void small(float *y) {
 // predicted best).
 ENERGY_WORKLOAD(stream, 1 << 24);
 ENERGY_DYNAMIC_SHARED(stream, 150, 0);
-ENERGY_KERNEL(stream) void stream(float *y) {
-  y[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f;
+ENERGY_KERNEL(stream) void stream(int n, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = 1.0f;
 }
 
 ENERGY_DYNAMIC_SHARED(big, 256, 0);
+ENERGY_BLOCK_RULES(big, "max=1024");
 ENERGY_KERNEL(big) void big(float *y) {
   extern __shared__ float t[];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
