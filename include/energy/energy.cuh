@@ -455,8 +455,10 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
       annotate("energy.tune:" FIELDS,                                          \
                &__energy_launch_##KERNEL<ENERGY_UNPAREN_ ARGS>)))
 
-/// Opts a kernel in, with a free block shape (default 256 threads). Use
-/// before the return type: ENERGY_KERNEL(k) void k(...) {...}
+/// Opts a kernel in, with a free block shape (default 256 threads): the
+/// plugin may choose another where it is proven correct or declared
+/// (ENERGY_BLOCK_RULES). Use before the return type:
+/// ENERGY_KERNEL(k) void k(...) {...}
 #define ENERGY_KERNEL(KERNEL) ENERGY_KERNEL_BLOCK(KERNEL, 256, 1)
 
 /// Opts a kernel in with a free block shape and the given default shape.
@@ -480,10 +482,17 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
   ENERGY_KERNEL_TEMPLATE_(KERNEL, PARAMS, ARGS, __energy_value_##TX,          \
                           __energy_value_##TY, "block=" #TX "," #TY)
 
-/// States which block shapes KERNEL is correct for; the plugin then uses
-/// these rules instead of the ones it infers from the code. SPEC lists
-/// rules separated by ';': "pow2" (every extent a power of two), "max=N"
-/// and "multiple=N" (threads per block), "shapes=128,256,32x8" (only these).
+/// States which block shapes KERNEL is correct for. The plugin gives a
+/// kernel another block than its declared default only where it proves the
+/// kernel correct at it (its threads' work follows blockIdx * blockDim +
+/// threadIdx behind a bound check, nothing else depends on the block) or
+/// where these rules declare it: a kernel that shares data through shared
+/// memory or warp operations keeps its default without them. The rules
+/// replace what the code suggests; __launch_bounds__ and the block a library
+/// primitive is written for (cub::BlockReduce<T, 256>) still hold (see
+/// docs/legality.md). SPEC lists rules separated by ';': "pow2" (every
+/// extent a power of two), "max=N" and "multiple=N" (threads per block),
+/// "shapes=128,256,32x8" (only these).
 ///   ENERGY_BLOCK_RULES(reduce, "pow2;max=512");
 #define ENERGY_BLOCK_RULES(KERNEL, SPEC)                                       \
   __device__ char __energy_rules_##KERNEL[] = SPEC
