@@ -88,6 +88,21 @@ ENERGY_KERNEL(planes) void planes(int n, float *x) {
     x[blockIdx.z * n + i] += 1.0f;
 }
 
+// A grid fixed whatever the block (ENERGY_GRID) covers the same units only
+// through a grid-stride loop: proven with one, not with a bound check alone.
+ENERGY_GRID(fixed_stride, 64, 1, 1);
+ENERGY_KERNEL(fixed_stride) void fixed_stride(int n, float *x) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    x[i] *= 2.0f;
+}
+ENERGY_GRID(fixed_guard, 64, 1, 1);
+ENERGY_KERNEL(fixed_guard) void fixed_guard(int n, float *x) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] *= 2.0f;
+}
+
 // Not proven: the block size is written as a constant.
 ENERGY_KERNEL(block_const) void block_const(int n, float *x) {
   int i = blockIdx.x * 256 + threadIdx.x;
@@ -175,10 +190,12 @@ ENERGY_KERNEL(shuffled) void shuffled(int n, float *x) {
 // REMARK-DAG: remark: kernel contiguous: block any shape (proven correct)
 // REMARK-DAG: remark: kernel two_d: block any shape (proven correct)
 // REMARK-DAG: remark: kernel planes: block any shape (proven correct)
-// REMARK-DAG: remark: kernel block_const: block the declared default shape only: not proven correct at another shape: blockIdx.x is multiplied by 256, not by blockDim.x: the code assumes that many threads per block ({{.*}}shape-proof.cu:94)
-// REMARK-DAG: remark: kernel per_warp: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x: a block's work then depends on how many threads it has ({{.*}}shape-proof.cu:102)
-// REMARK-DAG: remark: kernel leader: block the declared default shape only: not proven correct at another shape: threadIdx.x is used without blockIdx.x: the code depends on the size of its block ({{.*}}shape-proof.cu:108)
-// REMARK-DAG: remark: kernel unguarded: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x (if (i < n)): at another block the threads past the work would run it ({{.*}}shape-proof.cu:115)
+// REMARK-DAG: remark: kernel fixed_stride: block any shape (proven correct)
+// REMARK-DAG: remark: kernel fixed_guard: block the declared default shape only: not proven correct at another shape: the grid is fixed whatever the block (ENERGY_GRID), and no grid-stride loop covers the work at another block
+// REMARK-DAG: remark: kernel block_const: block the declared default shape only: not proven correct at another shape: blockIdx.x is multiplied by 256, not by blockDim.x: the code assumes that many threads per block ({{.*}}shape-proof.cu:109)
+// REMARK-DAG: remark: kernel per_warp: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x: a block's work then depends on how many threads it has ({{.*}}shape-proof.cu:117)
+// REMARK-DAG: remark: kernel leader: block the declared default shape only: not proven correct at another shape: threadIdx.x is used without blockIdx.x: the code depends on the size of its block ({{.*}}shape-proof.cu:123)
+// REMARK-DAG: remark: kernel unguarded: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x (if (i < n)): at another block the threads past the work would run it ({{.*}}shape-proof.cu:130)
 // REMARK-DAG: remark: kernel partial_sums: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items carries a value from one item to the next
 // REMARK-DAG: remark: kernel find_first: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items (a grid-stride loop) has an exit other than its bound check on the index
 // REMARK-DAG: remark: kernel last_block: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x
@@ -193,6 +210,8 @@ ENERGY_KERNEL(shuffled) void shuffled(int n, float *x) {
 // REPORT: contiguous: 96 candidates, 0 shapes not correct
 // REPORT: two_d: 33 candidates, 0 shapes not correct
 // REPORT: planes: 32 candidates, 0 shapes not correct
+// REPORT: fixed_stride: 32 candidates, 0 shapes not correct
+// REPORT: fixed_guard: 1 candidates, 31 shapes not correct
 // REPORT: block_const: 1 candidates, 31 shapes not correct
 // REPORT: per_warp: 1 candidates, 31 shapes not correct
 // REPORT: leader: 1 candidates, 31 shapes not correct
