@@ -5,6 +5,8 @@
 #   %energy                      path of energy.so
 #   %loadenergy                  -load-pass-plugin=<energy.so> (for opt)
 #   %cudaflags                   clang-19 device-only CUDA 13 flags + our headers
+#   %cccl                        CUDA's CCCL include directory, in C++17
+#   %shared_repro                ../shared/repro (feature "shared-repro" when present)
 #   %clangplugin                 -fplugin=<energy.so> -fpass-plugin=<energy.so>
 #   energy-features ...          the project's tools are on PATH
 #   %python                      /usr/bin/python3 with Debian's packages
@@ -39,6 +41,11 @@ subs = [
     ("%clangplugin", "-fplugin={0} -fpass-plugin={0}".format(config.energy_plugin)),
     ("%clang", config.clang),
     ("%cudaflags", cudaflags),
+    # CUDA's CCCL headers (CUB, Thrust, cooperative groups) for a device
+    # compile, which they need in C++17 (as energy.sweep compiles every
+    # corpus kernel).
+    ("%cccl", "-isystem {} -std=c++17".format(
+        os.path.join(config.cuda_path, "include", "cccl"))),
     ("%loadenergy", "-load-pass-plugin=" + config.energy_plugin),
     ("%energy-mlir", config.mlir_plugin),
     ("%energy", config.energy_plugin),
@@ -48,6 +55,13 @@ subs = [
     ("%nvcc", os.path.join(config.cuda_path, "bin", "nvcc")),
 ]
 config.substitutions.extend(subs)
+
+# The shared reproducers (../shared/repro beside the checkout); tests that
+# need them are unsupported, so reported as skipped, where they are absent.
+shared_repro = os.path.join(os.path.dirname(config.energy_src_root), "shared", "repro")
+if os.path.isdir(shared_repro):
+    config.available_features.add("shared-repro")
+    config.substitutions.append(("%shared_repro", shared_repro))
 
 if config.mlir_plugin and os.path.exists(config.mlir_plugin):
     config.available_features.add("mlir")

@@ -1,6 +1,6 @@
 """Runs a compile twice per input and checks that its outputs are identical.
 
-usage: compare_runs.py [--runs N] WORKDIR INPUT... -- COMMAND...
+usage: compare_runs.py [--runs N] [--allow-failure] WORKDIR INPUT... -- COMMAND...
 
 COMMAND is run for each INPUT N times (2 by default), with {input} replaced
 by the input and {dir} by a fresh directory for the run's outputs
@@ -10,7 +10,9 @@ write the same bytes. Each run's outputs are compared with the first's.
 Every file the runs write, and what they print (diagnostics.txt), is
 compared byte for byte, except that JSON reports are compared without their
 wall-clock fields (keys naming seconds).
-Exits 1 with the differing files named.
+Exits 1 with the differing files named. A compile that fails stops the
+comparison, unless --allow-failure: its exit code is then compared too (an
+input that is an error must be the same error every time).
 """
 import json
 import os
@@ -66,9 +68,14 @@ def first_difference(first, second):
 
 def main(argv):
     runs_wanted = 2
-    if argv[1] == "--runs":
-        runs_wanted = int(argv[2])
-        argv = argv[:1] + argv[3:]
+    allow_failure = False
+    while argv[1] in ("--runs", "--allow-failure"):
+        if argv[1] == "--runs":
+            runs_wanted = int(argv[2])
+            argv = argv[:1] + argv[3:]
+        else:
+            allow_failure = True
+            argv = argv[:1] + argv[2:]
     split = argv.index("--")
     workdir, inputs, command = argv[1], argv[2:split], argv[split + 1:]
     cache = os.path.join(workdir, "cache")
@@ -85,12 +92,13 @@ def main(argv):
                     for a in command]
             result = subprocess.run(args, env=env, stdout=subprocess.PIPE,
                                     stderr=subprocess.STDOUT)
-            if result.returncode != 0:
+            if result.returncode != 0 and not allow_failure:
                 sys.stdout.write(result.stdout.decode(errors="replace"))
                 print("error: {}: exit code {}".format(path, result.returncode))
                 return 1
             with open(os.path.join(out, "diagnostics.txt"), "wb") as f:
                 f.write(result.stdout)
+                f.write(b"exit code %d\n" % result.returncode)
             runs.append(out)
         names = sorted(os.listdir(runs[0]))
         differing = 0
