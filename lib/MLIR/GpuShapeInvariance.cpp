@@ -227,9 +227,7 @@ const std::optional<Poly> &GpuProver::radix(unsigned Index) {
   auto Lower = toPoly(For.getLowerBound()), Step = toPoly(For.getStep());
   auto Upper = toPoly(For.getUpperBound());
   if (Lower && Step && Upper && Lower->empty() && *Step == Poly::constant(1) &&
-      !Upper->mentions([&](const Atom &A) {
-        return A.K != Atom::Opaque || atomLevel(A) != Level::Inv;
-      }))
+      invariant(*Upper, Facts))
     It->second = std::move(*Upper);
   return RadixCache[Index];
 }
@@ -252,8 +250,6 @@ Classified GpuProver::classifyPoly(std::optional<Poly> P) {
   }
   for (const auto &[M, Coef] : P->Terms)
     for (const Atom &A : M) {
-      if (A.K == Atom::Shape)
-        return {Level::Bad, "a thread index of another axis is mixed in", {}};
       if (A.K == Atom::Digit) {
         if (Recording && Counting != A.Id)
           WorkUses.try_emplace(A.Id, At);

@@ -149,7 +149,6 @@ private:
   Classified classify(const SCEV *S);
   Classified classifyValue(const Value *V);
   Classified atomClass(const Atom &A);
-  bool invariant(const Poly &P);
   const std::optional<Poly> &radix(unsigned Loop);
   Level opaqueLevel(const Instruction &I);
   bool transparent(const Instruction &I);
@@ -161,6 +160,16 @@ private:
   bool impliesBound(const Value *Cond, bool OnTrue, unsigned Axis,
                     unsigned Depth = 0);
   bool isUnit(const Value *V, unsigned Axis);
+  /// Whether I only decides whether loop Index goes on (a compare its
+  /// exiting branches read): a loop's own counting is no use of its digit.
+  bool isExitTest(unsigned Index, const Instruction *I) const {
+    const Loop *L = Loops[Index];
+    return isa<ICmpInst>(I) && !I->use_empty() &&
+           llvm::all_of(I->users(), [&](const User *U) {
+             auto *Br = dyn_cast<BranchInst>(U);
+             return Br && L->isLoopExiting(Br->getParent());
+           });
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -181,9 +190,8 @@ bool isSharedGlobal(const Value *V) {
   return GV && GV->getAddressSpace() == 3;
 }
 
-/// Calls a kernel may make without depending on its block: libdevice math
-/// (a declaration when the IR is read without it) and assertions, which
-/// fail for the same units at any shape.
+/// Libdevice math, a declaration when the IR is read without libdevice:
+/// functions of their arguments.
 bool isKnownPureLibraryCall(StringRef Name) {
   return Name.starts_with("__nv_");
 }
@@ -337,14 +345,6 @@ std::optional<Poly> Prover::computePoly(const SCEV *S) {
   }
 }
 
-/// Whether P is the same for every thread of every shape: constants and
-/// invariant values only.
-bool Prover::invariant(const Poly &P) {
-  return !P.mentions([&](const Atom &A) {
-    return A.K != Atom::Opaque || atomClass(A).L != Level::Inv;
-  });
-}
-
 /// A loop's trip count as its digit's radix: the iterations its body runs
 /// (the exit count of a loop tested at the top, one more at the bottom),
 /// invariant; none otherwise.
@@ -368,7 +368,7 @@ const std::optional<Poly> &Prover::radix(unsigned Index) {
   auto P = toPoly(Count);
   if (P && Exiting != L->getHeader())
     P = add(std::move(*P), Poly::constant(1));
-  if (P && invariant(*P))
+  if (P && invariant(*P, Facts))
     It->second = std::move(*P);
   return RadixCache[Index];
 }
@@ -393,7 +393,8 @@ Classified Prover::atomClass(const Atom &A) {
       C = O;
   }
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && Recording)
-    if (auto It = LoopIndex.find(AR->getLoop()); It != LoopIndex.end())
+    if (auto It = LoopIndex.find(AR->getLoop());
+        It != LoopIndex.end() && !isExitTest(It->second, At))
       WorkUses.try_emplace(It->second, At);
   C.Chains = {};
   return C;
@@ -414,10 +415,8 @@ Classified Prover::classify(const SCEV *S) {
   }
   for (const auto &[M, Coef] : P->Terms)
     for (const Atom &A : M) {
-      if (A.K == Atom::Shape)
-        return {Level::Bad, "a thread index of another axis is mixed in", {}};
       if (A.K == Atom::Digit) {
-        if (Recording)
+        if (Recording && !isExitTest(A.Id, At))
           WorkUses.try_emplace(A.Id, At);
         continue;
       }
@@ -657,11 +656,7 @@ bool Prover::bounded(const Instruction &I, unsigned Axis) {
 void Prover::checkLoops() {
   for (const auto &[Index, Axis] : ItemLoops) {
     const Loop *L = Loops[Index];
-    auto Use = WorkUses.find(Index);
-    // A finite loop's own exit test reads its counter.
-    if (Use != WorkUses.end() &&
-        !(radix(Index) && L->isLoopExiting(Use->second->getParent()) &&
-          isa<BranchInst, ICmpInst>(Use->second))) {
+    if (auto Use = WorkUses.find(Index); Use != WorkUses.end()) {
       fail("the counter of a loop over a thread's work items is used for "
            "more than the item",
            Use->second);

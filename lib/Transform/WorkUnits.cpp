@@ -69,6 +69,12 @@ std::optional<Poly> mul(const Poly &A, const Poly &B) {
   return P;
 }
 
+bool invariant(const Poly &P, const AtomFacts &Facts) {
+  return !P.mentions([&](const Atom &A) {
+    return A.K != Atom::Opaque || !Facts.Invariant(A);
+  });
+}
+
 /// The coefficient of A in P: the monomials holding A once, divided by it.
 /// False when some monomial holds A more than once.
 static bool coefficientOf(const Poly &P, const Atom &A, Poly &Coef) {
@@ -113,10 +119,7 @@ std::optional<std::string> takeUnitChain(Poly &P, unsigned Axis,
       return "blockDim." + X + " is used as a value";
     return "gridDim." + X + " is used other than in a grid-stride step";
   }
-  bool ScaleInvariant = !Scale.mentions([&](const Atom &A) {
-    return A.K != Atom::Opaque || !Facts.Invariant(A);
-  });
-  if (!ScaleInvariant)
+  if (!invariant(Scale, Facts))
     return "threadIdx." + X +
            " is used other than in the global index blockIdx." + X +
            " * blockDim." + X + " + threadIdx." + X;

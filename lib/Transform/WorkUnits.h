@@ -95,6 +95,10 @@ struct AtomFacts {
   llvm::function_ref<const std::optional<Poly> &(unsigned Loop)> Radix;
 };
 
+/// Whether P is the same in every thread of every shape: constants and
+/// invariant opaque values only.
+bool invariant(const Poly &P, const AtomFacts &Facts);
+
 /// Takes the work unit of Axis out of P (the threadIdx, blockIdx and loop
 /// digits it numbers), leaving the rest; or says why P uses the axis
 /// otherwise. Out stays empty when P does not use the axis.

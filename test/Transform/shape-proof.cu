@@ -117,6 +117,17 @@ ENERGY_KERNEL(per_warp) void per_warp(int n, const float *x, float *out) {
     atomicAdd(&out[blockIdx.x * 8 + threadIdx.x / 32], x[i]);
 }
 
+// Not proven: the item's number within its thread is written out (which
+// iteration handles an item changes with the block).
+ENERGY_TUNABLE_PER_THREAD(ITEMS_W, 1, 1, 2, 4);
+ENERGY_KERNEL(which_item) void which_item(int n, int *x) {
+  const int items = ENERGY_VALUE(ITEMS_W);
+  int i = blockIdx.x * blockDim.x * items + threadIdx.x;
+  for (int k = 0; k < items; ++k, i += blockDim.x)
+    if (i < n)
+      x[i] = k;
+}
+
 // Not proven: one thread per block writes.
 ENERGY_KERNEL(leader) void leader(int n, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -194,8 +205,9 @@ ENERGY_KERNEL(shuffled) void shuffled(int n, float *x) {
 // REMARK-DAG: remark: kernel fixed_guard: block the declared default shape only: not proven correct at another shape: the grid is fixed whatever the block (ENERGY_GRID), and no grid-stride loop covers the work at another block
 // REMARK-DAG: remark: kernel block_const: block the declared default shape only: not proven correct at another shape: blockIdx.x is multiplied by 256, not by blockDim.x: the code assumes that many threads per block ({{.*}}shape-proof.cu:109)
 // REMARK-DAG: remark: kernel per_warp: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x: a block's work then depends on how many threads it has ({{.*}}shape-proof.cu:117)
-// REMARK-DAG: remark: kernel leader: block the declared default shape only: not proven correct at another shape: threadIdx.x is used without blockIdx.x: the code depends on the size of its block ({{.*}}shape-proof.cu:123)
-// REMARK-DAG: remark: kernel unguarded: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x (if (i < n)): at another block the threads past the work would run it ({{.*}}shape-proof.cu:130)
+// REMARK-DAG: remark: kernel which_item: block the declared default shape only: not proven correct at another shape: the counter of a loop over a thread's work items is used for more than the item
+// REMARK-DAG: remark: kernel leader: block the declared default shape only: not proven correct at another shape: threadIdx.x is used without blockIdx.x: the code depends on the size of its block ({{.*}}shape-proof.cu:134)
+// REMARK-DAG: remark: kernel unguarded: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x (if (i < n)): at another block the threads past the work would run it ({{.*}}shape-proof.cu:141)
 // REMARK-DAG: remark: kernel partial_sums: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items carries a value from one item to the next
 // REMARK-DAG: remark: kernel find_first: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items (a grid-stride loop) has an exit other than its bound check on the index
 // REMARK-DAG: remark: kernel last_block: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x
@@ -214,6 +226,7 @@ ENERGY_KERNEL(shuffled) void shuffled(int n, float *x) {
 // REPORT: fixed_guard: 1 candidates, 31 shapes not correct
 // REPORT: block_const: 1 candidates, 31 shapes not correct
 // REPORT: per_warp: 1 candidates, 31 shapes not correct
+// REPORT: which_item: 3 candidates, 93 shapes not correct
 // REPORT: leader: 1 candidates, 31 shapes not correct
 // REPORT: unguarded: 1 candidates, 31 shapes not correct
 // REPORT: partial_sums: 1 candidates, 31 shapes not correct
