@@ -31,15 +31,6 @@ using namespace energy::gpudialect;
 namespace energy {
 namespace {
 
-enum class Level : uint8_t { Inv, Item, Bad };
-Level join(Level A, Level B) { return std::max(A, B); }
-
-struct Classified {
-  Level L = Level::Inv;
-  std::string Why; // for Bad, where it is first seen
-  std::array<std::optional<UnitChain>, 3> Chains;
-};
-
 /// "k.mlir:12" for a file location, else empty.
 std::string whereIs(Operation *Op) {
   Location Loc = Op->getLoc();
@@ -85,11 +76,12 @@ private:
   llvm::DenseMap<Operation *, unsigned> LoopIndex;
   llvm::DenseMap<Value, Level> Levels; // values taken as opaque atoms
   std::map<unsigned, std::optional<Poly>> RadixCache;
-  AtomFacts Facts{
-      [this](const Atom &A) { return atomLevel(A) == Level::Inv; },
-      [this](unsigned Loop) -> const std::optional<Poly> & {
-        return radix(Loop);
-      }};
+  AtomFacts Facts{[this](const Atom &A) -> Classified {
+                    return {atomLevel(A), "", {}};
+                  },
+                  [this](unsigned Loop) -> const std::optional<Poly> & {
+                    return radix(Loop);
+                  }};
 
   bool Recording = false;
   Operation *At = nullptr;
@@ -97,8 +89,7 @@ private:
   /// own counting is no use of its digit.
   std::optional<unsigned> Counting;
   std::optional<std::pair<std::string, std::string>> First; // why, where
-  std::array<std::optional<UnitChain>, 3> Canonical;
-  std::map<unsigned, unsigned> ItemLoops;       // loop -> axis
+  UnitNumbering Units;
   std::map<unsigned, Operation *> WorkUses;     // loop -> first use
 
   void fail(std::string Why, Operation *Op) {
@@ -117,7 +108,6 @@ private:
   Level opaqueLevel(Operation *Op);
   void settle();
   void record();
-  void noteChain(unsigned Axis, const UnitChain &C);
   void checkLoops();
 };
 
@@ -237,33 +227,15 @@ const std::optional<Poly> &GpuProver::radix(unsigned Index) {
 //===----------------------------------------------------------------------===//
 
 Classified GpuProver::classifyPoly(std::optional<Poly> P) {
-  Classified Result;
-  if (!P)
-    return {Level::Bad, "an index is too complex to analyze", {}};
-  for (unsigned Axis = 0; Axis < 3; ++Axis) {
-    if (!Free[Axis])
-      continue;
-    if (auto Why = takeUnitChain(*P, Axis, Facts, Result.Chains[Axis]))
-      return {Level::Bad, *Why, {}};
-    if (Result.Chains[Axis])
-      Result.L = Level::Item;
-  }
-  for (const auto &[M, Coef] : P->Terms)
-    for (const Atom &A : M) {
-      if (A.K == Atom::Digit) {
-        if (Recording && Counting != A.Id)
-          WorkUses.try_emplace(A.Id, At);
-        continue;
-      }
-      Level L = atomLevel(A);
-      if (L == Level::Bad)
-        return {Level::Bad, "", {}};
-      Result.L = join(Result.L, L);
-    }
+  Classified Result = classifyUnits(P, Free, Facts, [&](unsigned Loop) {
+    if (Recording && Counting != Loop)
+      WorkUses.try_emplace(Loop, At);
+  });
   if (Recording)
     for (unsigned Axis = 0; Axis < 3; ++Axis)
       if (Result.Chains[Axis])
-        noteChain(Axis, *Result.Chains[Axis]);
+        if (auto Why = Units.note(Axis, *Result.Chains[Axis]))
+          fail(*Why, At);
   return Result;
 }
 
@@ -272,21 +244,6 @@ Classified GpuProver::classify(Value V) {
     return classifyPoly(toPoly(V));
   auto It = Levels.find(V);
   return {It == Levels.end() ? Level::Inv : It->second, "", {}};
-}
-
-void GpuProver::noteChain(unsigned Axis, const UnitChain &C) {
-  for (const UnitDigit &D : C.Digits)
-    if (D.A.K == Atom::Digit)
-      ItemLoops.try_emplace(D.A.Id, Axis);
-  if (!Canonical[Axis]) {
-    Canonical[Axis] = C;
-    return;
-  }
-  if (Canonical[Axis]->Digits != C.Digits)
-    fail(std::string("threads number their work along ") + axisName(Axis) +
-             " in two ways (different loops or orders of thread_id, "
-             "block_id and the loop steps)",
-         At);
 }
 
 /// The private array (memref.alloca) a memref views, if it is one.
@@ -400,7 +357,7 @@ void GpuProver::record() {
 /// Loops over a thread's units: nothing carried from one unit to the next
 /// or out, and their counter used for nothing but the unit.
 void GpuProver::checkLoops() {
-  for (const auto &[Index, Axis] : ItemLoops) {
+  for (const auto &[Index, Axis] : Units.itemLoops()) {
     scf::ForOp For = Loops[Index];
     if (auto Use = WorkUses.find(Index); Use != WorkUses.end()) {
       fail("the counter of a loop over a thread's work items is used for "
@@ -459,7 +416,7 @@ ShapeProof GpuProver::run() {
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     if (!Free[Axis])
       continue;
-    if (!Canonical[Axis]) {
+    if (!Units.of(Axis)) {
       fail(std::string("the block's ") + axisName(Axis) +
                " extent may change, but the kernel's work does not follow "
                "thread_id " +

@@ -52,24 +52,9 @@ using namespace llvm::PatternMatch;
 namespace energy {
 namespace {
 
-/// How a value depends on the work unit of its thread.
-enum class Level : uint8_t {
-  Inv,  // not at all: the same in every thread of every launch shape
-  Item, // a function of the unit (and of data)
-  Bad,  // of the thread or block in a way another shape changes
-};
-Level join(Level A, Level B) { return std::max(A, B); }
-
 const SCEV *scevOf(const Atom &A) {
   return static_cast<const SCEV *>(A.key());
 }
-
-/// What an integer says about the unit.
-struct Classified {
-  Level L = Level::Inv;
-  std::string Why; // for Bad, where it is first seen (else found elsewhere)
-  std::array<std::optional<UnitChain>, 3> Chains;
-};
 
 struct Obstacle {
   std::string Why;
@@ -123,18 +108,16 @@ private:
   std::map<const SCEV *, std::optional<Poly>> PolyCache;
   std::map<unsigned, std::optional<Poly>> RadixCache;
   /// What takeUnitChain asks about atoms.
-  AtomFacts Facts{
-      [this](const Atom &A) { return atomClass(A).L == Level::Inv; },
-      [this](unsigned Loop) -> const std::optional<Poly> & {
-        return radix(Loop);
-      }};
+  AtomFacts Facts{[this](const Atom &A) { return atomClass(A); },
+                  [this](unsigned Loop) -> const std::optional<Poly> & {
+                    return radix(Loop);
+                  }};
 
   // What the recording pass found.
   bool Recording = false;
   std::optional<Obstacle> First;
   const Instruction *At = nullptr; // the instruction being recorded
-  std::array<std::optional<UnitChain>, 3> Canonical;
-  std::map<unsigned, unsigned> ItemLoops;            // loop -> axis
+  UnitNumbering Units;
   std::map<unsigned, const Instruction *> WorkUses;  // loop -> first use
   std::vector<const Instruction *> Accesses;         // need a bound
 
@@ -154,7 +137,6 @@ private:
   bool transparent(const Instruction &I);
   void settle();
   void record();
-  void noteChain(unsigned Axis, const UnitChain &C);
   void checkLoops();
   bool bounded(const Instruction &I, unsigned Axis);
   bool impliesBound(const Value *Cond, bool OnTrue, unsigned Axis,
@@ -401,34 +383,16 @@ Classified Prover::atomClass(const Atom &A) {
 }
 
 Classified Prover::classify(const SCEV *S) {
-  Classified Result;
-  auto P = toPoly(S);
-  if (!P)
-    return {Level::Bad, "an index is too complex to analyze", {}};
-  for (unsigned Axis = 0; Axis < 3; ++Axis) {
-    if (!Free[Axis])
-      continue;
-    if (auto Why = takeUnitChain(*P, Axis, Facts, Result.Chains[Axis]))
-      return {Level::Bad, *Why, {}};
-    if (Result.Chains[Axis])
-      Result.L = Level::Item;
-  }
-  for (const auto &[M, Coef] : P->Terms)
-    for (const Atom &A : M) {
-      if (A.K == Atom::Digit) {
-        if (Recording && !isExitTest(A.Id, At))
-          WorkUses.try_emplace(A.Id, At);
-        continue;
-      }
-      Classified O = atomClass(A);
-      if (O.L == Level::Bad)
-        return O;
-      Result.L = join(Result.L, O.L);
-    }
+  Classified Result =
+      classifyUnits(toPoly(S), Free, Facts, [&](unsigned Loop) {
+        if (Recording && !isExitTest(Loop, At))
+          WorkUses.try_emplace(Loop, At);
+      });
   if (Recording)
     for (unsigned Axis = 0; Axis < 3; ++Axis)
       if (Result.Chains[Axis])
-        noteChain(Axis, *Result.Chains[Axis]);
+        if (auto Why = Units.note(Axis, *Result.Chains[Axis]))
+          fail(*Why, At);
   return Result;
 }
 
@@ -439,21 +403,6 @@ Classified Prover::classifyValue(const Value *V) {
     return classify(SE.getSCEV(const_cast<Value *>(V)));
   auto It = Opaque.find(V);
   return {It == Opaque.end() ? Level::Inv : It->second, "", {}};
-}
-
-void Prover::noteChain(unsigned Axis, const UnitChain &C) {
-  for (const UnitDigit &D : C.Digits)
-    if (D.A.K == Atom::Digit)
-      ItemLoops.try_emplace(D.A.Id, Axis);
-  if (!Canonical[Axis]) {
-    Canonical[Axis] = C;
-    return;
-  }
-  if (Canonical[Axis]->Digits != C.Digits)
-    fail(std::string("threads number their work along ") + axisName(Axis) +
-             " in two ways (different loops or orders of threadIdx, "
-             "blockIdx and the loop steps)",
-         At);
 }
 
 //===----------------------------------------------------------------------===//
@@ -578,8 +527,8 @@ bool Prover::isUnit(const Value *V, unsigned Axis) {
   if (!SE.isSCEVable(V->getType()))
     return false;
   Classified C = classify(SE.getSCEV(const_cast<Value *>(V)));
-  if (C.L != Level::Item || !C.Chains[Axis] || !Canonical[Axis] ||
-      C.Chains[Axis]->Digits != Canonical[Axis]->Digits)
+  if (C.L != Level::Item || !C.Chains[Axis] || !Units.of(Axis) ||
+      C.Chains[Axis]->Digits != Units.of(Axis)->Digits)
     return false;
   // A positive factor: constants, and tunables (positive by declaration).
   for (const auto &[M, Coef] : C.Chains[Axis]->Scale.Terms) {
@@ -631,8 +580,8 @@ bool Prover::impliesBound(const Value *Cond, bool OnTrue, unsigned Axis,
 /// Whether I runs only for units below a bound on Axis: inside the axis's
 /// grid-stride loop, or behind a dominating bound check.
 bool Prover::bounded(const Instruction &I, unsigned Axis) {
-  if (Canonical[Axis] && Canonical[Axis]->TopLoop &&
-      Loops[*Canonical[Axis]->TopLoop]->contains(&I))
+  if (Units.of(Axis) && Units.of(Axis)->TopLoop &&
+      Loops[*Units.of(Axis)->TopLoop]->contains(&I))
     return true;
   const DomTreeNode *Node = DT.getNode(I.getParent());
   for (const DomTreeNode *Up = Node ? Node->getIDom() : nullptr; Up;
@@ -654,7 +603,7 @@ bool Prover::bounded(const Instruction &I, unsigned Axis) {
 /// `i < n` on top), nothing carried from one unit to the next or out, and
 /// their counter used for nothing but the unit.
 void Prover::checkLoops() {
-  for (const auto &[Index, Axis] : ItemLoops) {
+  for (const auto &[Index, Axis] : Units.itemLoops()) {
     const Loop *L = Loops[Index];
     if (auto Use = WorkUses.find(Index); Use != WorkUses.end()) {
       fail("the counter of a loop over a thread's work items is used for "
@@ -733,7 +682,7 @@ ShapeProof Prover::run() {
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     if (!Free[Axis])
       continue;
-    if (!Canonical[Axis]) {
+    if (!Units.of(Axis)) {
       fail(std::string("the block's ") + axisName(Axis) +
                " extent may change, but the kernel's work does not follow "
                "threadIdx." +
@@ -743,7 +692,7 @@ ShapeProof Prover::run() {
            nullptr);
       return Done();
     }
-    AnyGrid = AnyGrid && Canonical[Axis]->TopLoop.has_value();
+    AnyGrid = AnyGrid && Units.of(Axis)->TopLoop.has_value();
     for (const Instruction *I : Accesses)
       if (!bounded(*I, Axis)) {
         fail(std::string("a memory access is not behind a bound check on "

@@ -71,7 +71,7 @@ std::optional<Poly> mul(const Poly &A, const Poly &B) {
 
 bool invariant(const Poly &P, const AtomFacts &Facts) {
   return !P.mentions([&](const Atom &A) {
-    return A.K != Atom::Opaque || !Facts.Invariant(A);
+    return A.K != Atom::Opaque || Facts.Class(A).L != Level::Inv;
   });
 }
 
@@ -97,9 +97,12 @@ static void dropTermsWith(Poly &P, const Atom &A) {
     It = llvm::is_contained(It->first, A) ? P.Terms.erase(It) : std::next(It);
 }
 
-std::optional<std::string> takeUnitChain(Poly &P, unsigned Axis,
-                                         const AtomFacts &Facts,
-                                         std::optional<UnitChain> &Out) {
+/// Takes the work unit of Axis out of P (the threadIdx, blockIdx and loop
+/// digits it numbers), leaving the rest; or says why P uses the axis
+/// otherwise. Out stays empty when P does not use the axis.
+static std::optional<std::string>
+takeUnitChain(Poly &P, unsigned Axis, const AtomFacts &Facts,
+              std::optional<UnitChain> &Out) {
   std::string X = axisName(Axis);
   Atom T = Atom::shape(Reg::Tid, Axis), C = Atom::shape(Reg::Ctaid, Axis),
        N = Atom::shape(Reg::Ntid, Axis), G = Atom::shape(Reg::Nctaid, Axis);
@@ -175,6 +178,52 @@ std::optional<std::string> takeUnitChain(Poly &P, unsigned Axis,
            "steps";
   Out = std::move(Chain);
   return std::nullopt;
+}
+
+Classified classifyUnits(const std::optional<Poly> &Built,
+                         const std::array<bool, 3> &Free,
+                         const AtomFacts &Facts,
+                         function_ref<void(unsigned Loop)> LoopDigit) {
+  if (!Built)
+    return {Level::Bad, "an index is too complex to analyze", {}};
+  Poly P = *Built;
+  Classified Result;
+  for (unsigned Axis = 0; Axis < 3; ++Axis) {
+    if (!Free[Axis])
+      continue;
+    if (auto Why = takeUnitChain(P, Axis, Facts, Result.Chains[Axis]))
+      return {Level::Bad, *Why, {}};
+    if (Result.Chains[Axis])
+      Result.L = Level::Item;
+  }
+  for (const auto &[M, Coef] : P.Terms)
+    for (const Atom &A : M) {
+      if (A.K == Atom::Digit) {
+        LoopDigit(A.Id);
+        continue;
+      }
+      Classified O = Facts.Class(A);
+      if (O.L == Level::Bad)
+        return {Level::Bad, O.Why, {}};
+      Result.L = join(Result.L, O.L);
+    }
+  return Result;
+}
+
+std::optional<std::string> UnitNumbering::note(unsigned Axis,
+                                               const UnitChain &C) {
+  for (const UnitDigit &D : C.Digits)
+    if (D.A.K == Atom::Digit)
+      ItemLoops.try_emplace(D.A.Id, Axis);
+  if (!Canonical[Axis]) {
+    Canonical[Axis] = C;
+    return std::nullopt;
+  }
+  if (Canonical[Axis]->Digits == C.Digits)
+    return std::nullopt;
+  return std::string("threads number their work along ") + axisName(Axis) +
+         " in two ways (other loops, or another order of the thread index, "
+         "the block index and the loop steps)";
 }
 
 } // namespace energy

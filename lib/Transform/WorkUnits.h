@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -88,10 +89,27 @@ struct UnitChain {
   std::optional<unsigned> TopLoop; // the grid-stride loop, if any
 };
 
-/// What the front end knows about atoms: whether an opaque atom is the same
-/// in every thread of every shape, and a loop's trip count (invariant).
+/// How a value depends on the work unit of its thread.
+enum class Level : uint8_t {
+  Inv,  // not at all: the same in every thread of every launch shape
+  Item, // a function of the unit (and of data)
+  Bad,  // of the thread or block in a way another shape changes
+};
+inline Level join(Level A, Level B) { return A < B ? B : A; }
+
+/// What an integer says about the unit: its unit along each axis.
+struct Classified {
+  Level L = Level::Inv;
+  /// For Bad: why; empty when an opaque atom was Bad (its own value says
+  /// why, where it is computed).
+  std::string Why;
+  std::array<std::optional<UnitChain>, 3> Chains;
+};
+
+/// What the front end knows about atoms: an opaque atom's dependence on the
+/// unit, and a loop's trip count (invariant) when it has one.
 struct AtomFacts {
-  llvm::function_ref<bool(const Atom &)> Invariant;
+  llvm::function_ref<Classified(const Atom &)> Class;
   llvm::function_ref<const std::optional<Poly> &(unsigned Loop)> Radix;
 };
 
@@ -99,12 +117,32 @@ struct AtomFacts {
 /// invariant opaque values only.
 bool invariant(const Poly &P, const AtomFacts &Facts);
 
-/// Takes the work unit of Axis out of P (the threadIdx, blockIdx and loop
-/// digits it numbers), leaving the rest; or says why P uses the axis
-/// otherwise. Out stays empty when P does not use the axis.
-std::optional<std::string> takeUnitChain(Poly &P, unsigned Axis,
-                                         const AtomFacts &Facts,
-                                         std::optional<UnitChain> &Out);
+/// P's unit along each axis Free names (nothing else may use that axis's
+/// registers), and the level of the rest; LoopDigit hears of each loop
+/// digit outside the units (a use of the iteration number itself). A P that
+/// could not be built is Bad.
+Classified classifyUnits(const std::optional<Poly> &P,
+                         const std::array<bool, 3> &Free,
+                         const AtomFacts &Facts,
+                         llvm::function_ref<void(unsigned Loop)> LoopDigit);
+
+/// How a kernel's indices number the units, axis by axis: one way only.
+class UnitNumbering {
+public:
+  /// Notes C, an index's unit along Axis; why not, when it numbers the
+  /// units another way than an earlier index did.
+  std::optional<std::string> note(unsigned Axis, const UnitChain &C);
+  /// The numbering of Axis, once an index used it.
+  const std::optional<UnitChain> &of(unsigned Axis) const {
+    return Canonical[Axis];
+  }
+  /// The loops whose iterations are digits of a unit, with the axis.
+  const std::map<unsigned, unsigned> &itemLoops() const { return ItemLoops; }
+
+private:
+  std::array<std::optional<UnitChain>, 3> Canonical;
+  std::map<unsigned, unsigned> ItemLoops;
+};
 
 } // namespace energy
 
