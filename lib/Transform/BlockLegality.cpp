@@ -2,6 +2,7 @@
 
 #include "BlockLegality.h"
 
+#include "DominatingConditions.h"
 #include "ThreadDependence.h"
 #include "WorkUnits.h"
 
@@ -150,34 +151,26 @@ const GlobalVariable *sharedArray(const Value *Ptr) {
 /// thread index on that axis at C - 1.
 void applyGuards(const Instruction &Access, const DominatorTree &DT,
                  std::array<uint64_t, 3> &Cap) {
-  const DomTreeNode *Node = DT.getNode(Access.getParent());
-  for (const DomTreeNode *Up = Node ? Node->getIDom() : nullptr; Up;
-       Up = Up->getIDom()) {
-    auto *Br = dyn_cast<BranchInst>(Up->getBlock()->getTerminator());
-    if (!Br || !Br->isConditional() ||
-        Br->getSuccessor(0) == Br->getSuccessor(1))
-      continue;
-    BasicBlockEdge TrueEdge(Up->getBlock(), Br->getSuccessor(0));
-    if (!DT.dominates(TrueEdge, Access.getParent()))
-      continue;
+  anyDominatingCondition(Access, DT, [&](const Value *Cond, bool Held) {
     ICmpInst::Predicate Pred;
     Value *X;
     ConstantInt *C;
-    if (!match(Br->getCondition(), m_ICmp(Pred, m_Value(X), m_ConstantInt(C))))
-      continue;
+    if (!Held || !match(Cond, m_ICmp(Pred, m_Value(X), m_ConstantInt(C))))
+      return false;
     Affine A = decompose(X);
     if (A.Constant != 0 || A.Terms.size() != 1 ||
         A.Terms.begin()->first.second >= 0 || A.Terms.begin()->second != 1)
-      continue;
+      return false;
     int Axis = A.Terms.begin()->first.first;
     int64_t Limit = C->getSExtValue();
     if (Pred == ICmpInst::ICMP_ULE || Pred == ICmpInst::ICMP_SLE)
       ++Limit;
     else if (Pred != ICmpInst::ICMP_ULT && Pred != ICmpInst::ICMP_SLT)
-      continue;
+      return false;
     if (Limit > 0)
       Cap[Axis] = std::min<uint64_t>(Cap[Axis], uint64_t(Limit));
-  }
+    return false; // every guard caps
+  });
 }
 
 /// The bounds one GEP into a static shared array puts on the block.

@@ -14,6 +14,7 @@
 
 #include "ShapeInvariance.h"
 
+#include "DominatingConditions.h"
 #include "ThreadDependence.h"
 #include "TripCounts.h"
 #include "TuningSpec.h"
@@ -583,20 +584,9 @@ bool Prover::bounded(const Instruction &I, unsigned Axis) {
   if (Units.of(Axis) && Units.of(Axis)->TopLoop &&
       Loops[*Units.of(Axis)->TopLoop]->contains(&I))
     return true;
-  const DomTreeNode *Node = DT.getNode(I.getParent());
-  for (const DomTreeNode *Up = Node ? Node->getIDom() : nullptr; Up;
-       Up = Up->getIDom()) {
-    auto *Br = dyn_cast<BranchInst>(Up->getBlock()->getTerminator());
-    if (!Br || !Br->isConditional() ||
-        Br->getSuccessor(0) == Br->getSuccessor(1))
-      continue;
-    for (unsigned S = 0; S < 2; ++S)
-      if (DT.dominates(BasicBlockEdge(Up->getBlock(), Br->getSuccessor(S)),
-                       I.getParent()) &&
-          impliesBound(Br->getCondition(), S == 0, Axis))
-        return true;
-  }
-  return false;
+  return anyDominatingCondition(I, DT, [&](const Value *Cond, bool Held) {
+    return impliesBound(Cond, Held, Axis);
+  });
 }
 
 /// Loops over a thread's units: a known count (or the grid-stride loop
