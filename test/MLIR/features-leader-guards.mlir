@@ -7,6 +7,7 @@
 // holder runs (test/Features/last-block.cu). A bounds check of the grid
 // index against a size sends no thread to its far side, block known or not
 // (test/Features/past-the-end.cu).
+// REQUIRES: mlir
 // RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
 // RUN:   --pass-pipeline='builtin.module(energy-print-gpu-features)' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
