@@ -77,7 +77,7 @@ private:
   llvm::DenseMap<Value, Level> Levels; // values taken as opaque atoms
   std::map<unsigned, std::optional<Poly>> RadixCache;
   AtomFacts Facts{[this](const Atom &A) -> Classified {
-                    return {atomLevel(A), "", {}};
+                    return atLevel(atomLevel(A));
                   },
                   [this](unsigned Loop) -> const std::optional<Poly> & {
                     return radix(Loop);
@@ -99,7 +99,12 @@ private:
   std::optional<std::string> screen(Operation *Op);
   std::optional<Poly> toPoly(Value V, unsigned Depth = 0);
   Level atomLevel(const Atom &A) {
-    auto It = Levels.find(Value::getFromOpaquePointer(A.key()));
+    Value V = Value::getFromOpaquePointer(A.key());
+    // Ids are opaque only on a fixed axis: its block index (alone or in the
+    // global id) differs between blocks, the grid's size does not.
+    if (V.getDefiningOp<gpu::BlockIdOp>() || V.getDefiningOp<gpu::GlobalIdOp>())
+      return Level::Block;
+    auto It = Levels.find(V);
     return It == Levels.end() ? Level::Inv : It->second;
   }
   const std::optional<Poly> &radix(unsigned Loop);
@@ -243,7 +248,7 @@ Classified GpuProver::classify(Value V) {
   if (isIntegerLike(V.getType()))
     return classifyPoly(toPoly(V));
   auto It = Levels.find(V);
-  return {It == Levels.end() ? Level::Inv : It->second, "", {}};
+  return atLevel(It == Levels.end() ? Level::Inv : It->second);
 }
 
 /// The private array (memref.alloca) a memref views, if it is one.
@@ -367,13 +372,33 @@ void GpuProver::checkLoops() {
     }
     auto Yield = cast<scf::YieldOp>(For.getBody()->getTerminator());
     for (unsigned I = 0; I < For.getNumResults(); ++I)
-      if (classify(Yield.getOperand(I)).L != Level::Inv) {
+      if (classify(Yield.getOperand(I)).L >= Level::Item) {
         fail("a loop over a thread's work items carries a value from one "
              "item to the next (a per-thread partial result, whose items "
              "change with the block)",
              For);
         return;
       }
+    // A private array the loop both writes items into and reads back can
+    // carry one item's value to the next.
+    Operation *Carry = nullptr;
+    For.walk([&](memref::LoadOp Load) {
+      Value Slot = privateArray(Load.getMemRef());
+      if (!Carry && Slot && classify(Slot).L >= Level::Item &&
+          !For->isAncestor(Slot.getDefiningOp()) &&
+          For.walk([&](memref::StoreOp Store) {
+               return privateArray(Store.getMemRef()) == Slot
+                          ? WalkResult::interrupt()
+                          : WalkResult::advance();
+             }).wasInterrupted())
+        Carry = Load;
+    });
+    if (Carry) {
+      fail("a loop over a thread's work items carries a value from one item "
+           "to the next through a private array",
+           Carry);
+      return;
+    }
     // The grid-stride loop on top covers every unit below its bound.
     if (!radix(Index) &&
         classify(For.getUpperBound()).L != Level::Inv) {

@@ -290,6 +290,35 @@ void ModuleOptimizer::nothingToTune(Function &F, const ModuleTuningInfo &Info,
   });
 }
 
+/// The launch records of the kernels in M, sorted by name, where the first
+/// of them was: clang emits the records of a kernel template's
+/// instantiations (device variables the host reads) in an order that
+/// changes from one compile to the next, and NVPTX prints globals in module
+/// order, so the PTX of a rebuild differed.
+static void sortRecords(Module &M, const ModuleTuningInfo &Info) {
+  std::vector<GlobalVariable *> Records;
+  for (const auto &[Kernel, Annotation] : Info.Kernels)
+    if (GlobalVariable *GV = M.getNamedGlobal(Annotation.Record))
+      Records.push_back(GV);
+  llvm::sort(Records, [](const GlobalVariable *A, const GlobalVariable *B) {
+    return A->getName() < B->getName();
+  });
+  Records.erase(std::unique(Records.begin(), Records.end()), Records.end());
+  if (Records.size() < 2)
+    return;
+  // The first global after the first record that is not a record.
+  auto IsRecord = [&](const GlobalVariable &GV) {
+    return llvm::is_contained(Records, &GV);
+  };
+  auto Anchor = llvm::find_if(M.globals(), IsRecord);
+  while (Anchor != M.global_end() && IsRecord(*Anchor))
+    ++Anchor;
+  for (GlobalVariable *GV : Records) {
+    GV->removeFromParent();
+    M.insertGlobalVariable(Anchor, GV);
+  }
+}
+
 Error ModuleOptimizer::run() {
   // Only now is opt's -o known for sure: a report written over the module
   // opt writes would corrupt it.
@@ -299,6 +328,7 @@ Error ModuleOptimizer::run() {
   auto Info = readTuningInfo(M);
   if (!Info)
     return Info.takeError();
+  sortRecords(M, *Info);
   std::vector<Function *> Kernels;
   for (Function &F : M)
     if (!F.isDeclaration() && isKernel(F))

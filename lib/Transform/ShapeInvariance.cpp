@@ -27,6 +27,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -79,7 +80,7 @@ std::string whereIs(const Instruction *I) {
 class Prover {
 public:
   Prover(Function &F, std::array<bool, 3> Free)
-      : F(F), Free(Free), DT(F), LI(DT),
+      : F(F), Free(Free), DT(F), PDT(F), LI(DT),
         TLII(Triple(F.getParent()->getTargetTriple())), TLI(TLII, &F), AC(F),
         SE(F, TLI, AC, DT, LI) {
     for (Loop *L : LI.getLoopsInPreorder()) {
@@ -94,6 +95,7 @@ private:
   Function &F;
   std::array<bool, 3> Free;
   DominatorTree DT;
+  PostDominatorTree PDT;
   LoopInfo LI;
   TargetLibraryInfoImpl TLII;
   TargetLibraryInfo TLI;
@@ -364,8 +366,13 @@ Classified Prover::atomClass(const Atom &A) {
   const SCEV *S = scevOf(A);
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
     const Value *V = U->getValue();
+    // Only a fixed axis's registers are opaque: its block index differs
+    // between blocks, the rest (gridDim) is the same everywhere.
+    if (auto Read = readsSpecialRegister(V))
+      return atLevel(Read->Reg == SpecialRegister::BlockIdx ? Level::Block
+                                                            : Level::Inv);
     auto It = Opaque.find(V);
-    return {It == Opaque.end() ? Level::Inv : It->second, "", {}};
+    return atLevel(It == Opaque.end() ? Level::Inv : It->second);
   }
   // A function of its operands (udiv, min/max, a non-affine recurrence, a
   // narrowing cast): each operand must be invariant or a unit on its own.
@@ -403,7 +410,7 @@ Classified Prover::classifyValue(const Value *V) {
   if (SE.isSCEVable(V->getType()))
     return classify(SE.getSCEV(const_cast<Value *>(V)));
   auto It = Opaque.find(V);
-  return {It == Opaque.end() ? Level::Inv : It->second, "", {}};
+  return atLevel(It == Opaque.end() ? Level::Inv : It->second);
 }
 
 //===----------------------------------------------------------------------===//
@@ -475,6 +482,22 @@ void Prover::settle() {
 // Recording: units, loops and accesses
 //===----------------------------------------------------------------------===//
 
+/// Whether L writes into Slot, a stack slot: a store, or a call given it.
+bool writesInLoop(const Loop &L, const Value *Slot) {
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB) {
+      if (auto *Store = dyn_cast<StoreInst>(&I);
+          Store && getUnderlyingObject(Store->getPointerOperand()) == Slot)
+        return true;
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        for (const Value *Arg : Call->args())
+          if (Arg->getType()->isPointerTy() &&
+              getUnderlyingObject(Arg) == Slot)
+            return true;
+    }
+  return false;
+}
+
 /// Whether I touches memory outside its thread: a store, an atomic, a call
 /// that writes, or a load through an index that depends on the unit.
 bool sideEffect(const Instruction &I) {
@@ -506,13 +529,14 @@ void Prover::record() {
         UnitAddress = true;
     }
     if (sideEffect(I)) {
-      // An invariant value stored at an invariant address is the same
-      // store from any number of threads.
+      // An invariant value stored at an invariant address by every thread
+      // is the same store from any number of threads (one that only some
+      // threads run, those past the work, is not).
       auto *Store = dyn_cast<StoreInst>(&I);
-      bool Idempotent = Store &&
-                        classifyValue(Store->getPointerOperand()).L ==
-                            Level::Inv &&
-                        classifyValue(Store->getValueOperand()).L == Level::Inv;
+      bool Idempotent =
+          Store && PDT.dominates(Store->getParent(), &F.getEntryBlock()) &&
+          classifyValue(Store->getPointerOperand()).L == Level::Inv &&
+          classifyValue(Store->getValueOperand()).L == Level::Inv;
       if (!Idempotent)
         Accesses.push_back(&I);
     } else if (isa<LoadInst>(I) && UnitAddress) {
@@ -530,6 +554,14 @@ bool Prover::isUnit(const Value *V, unsigned Axis) {
   Classified C = classify(SE.getSCEV(const_cast<Value *>(V)));
   if (C.L != Level::Item || !C.Chains[Axis] || !Units.of(Axis) ||
       C.Chains[Axis]->Digits != Units.of(Axis)->Digits)
+    return false;
+  // Nothing else that varies between threads but the iteration numbers of
+  // loops, added: `y * w + x < w * h` bounds x by w * (h - y), not by the w
+  // the grid covers.
+  if (C.Rest != Level::Inv || !C.RestDigitsAdd ||
+      llvm::count_if(C.Chains, [](const auto &Chain) {
+        return Chain.has_value();
+      }) != 1)
     return false;
   // A positive factor: constants, and tunables (positive by declaration).
   for (const auto &[M, Coef] : C.Chains[Axis]->Scale.Terms) {
@@ -621,8 +653,8 @@ void Prover::checkLoops() {
             AR && AR->getLoop() == L)
           continue;
       BasicBlock *Latch = L->getLoopLatch();
-      if (!Latch || classifyValue(Phi.getIncomingValueForBlock(Latch)).L !=
-                        Level::Inv) {
+      if (!Latch || classifyValue(Phi.getIncomingValueForBlock(Latch)).L >=
+                        Level::Item) {
         fail("a loop over a thread's work items carries a value from one "
              "item to the next (a per-thread partial result, whose items "
              "change with the block)",
@@ -631,15 +663,28 @@ void Prover::checkLoops() {
       }
     }
     for (BasicBlock *BB : L->blocks())
-      for (Instruction &I : *BB)
+      for (Instruction &I : *BB) {
         for (const User *U : I.users())
           if (auto *UI = dyn_cast<Instruction>(U);
-              UI && !L->contains(UI) && classifyValue(&I).L != Level::Inv) {
+              UI && !L->contains(UI) && classifyValue(&I).L >= Level::Item) {
             fail("a value computed in a loop over a thread's work items is "
                  "used after the loop",
                  UI);
             return;
           }
+        // Local memory the loop both writes items into and reads back can
+        // carry one item's value to the next.
+        auto *Load = dyn_cast<LoadInst>(&I);
+        const Value *Slot =
+            Load ? getUnderlyingObject(Load->getPointerOperand()) : nullptr;
+        if (Slot && isa<AllocaInst>(Slot) &&
+            Slots.lookup(Slot) >= Level::Item && writesInLoop(*L, Slot)) {
+          fail("a loop over a thread's work items carries a value from one "
+               "item to the next through local memory",
+               Load);
+          return;
+        }
+      }
   }
 }
 

@@ -185,18 +185,23 @@ Classified classifyUnits(const std::optional<Poly> &Built,
                          const AtomFacts &Facts,
                          function_ref<void(unsigned Loop)> LoopDigit) {
   if (!Built)
-    return {Level::Bad, "an index is too complex to analyze", {}};
+    return {Level::Bad, Level::Bad, true, "an index is too complex to analyze", {}};
   Poly P = *Built;
   Classified Result;
   for (unsigned Axis = 0; Axis < 3; ++Axis) {
     if (!Free[Axis])
       continue;
     if (auto Why = takeUnitChain(P, Axis, Facts, Result.Chains[Axis]))
-      return {Level::Bad, *Why, {}};
+      return {Level::Bad, Level::Bad, true, *Why, {}};
     if (Result.Chains[Axis])
       Result.L = Level::Item;
   }
-  for (const auto &[M, Coef] : P.Terms)
+  for (const auto &[M, Coef] : P.Terms) {
+    if (llvm::any_of(M, [](const Atom &A) { return A.K == Atom::Digit; }) &&
+        (Coef < 0 || llvm::any_of(M, [](const Atom &A) {
+           return A.K != Atom::Digit;
+         })))
+      Result.RestDigitsAdd = false;
     for (const Atom &A : M) {
       if (A.K == Atom::Digit) {
         LoopDigit(A.Id);
@@ -204,9 +209,11 @@ Classified classifyUnits(const std::optional<Poly> &Built,
       }
       Classified O = Facts.Class(A);
       if (O.L == Level::Bad)
-        return {Level::Bad, O.Why, {}};
+        return {Level::Bad, Level::Bad, true, O.Why, {}};
       Result.L = join(Result.L, O.L);
+      Result.Rest = join(Result.Rest, O.L);
     }
+  }
   return Result;
 }
 

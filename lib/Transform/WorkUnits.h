@@ -91,20 +91,35 @@ struct UnitChain {
 
 /// How a value depends on the work unit of its thread.
 enum class Level : uint8_t {
-  Inv,  // not at all: the same in every thread of every launch shape
-  Item, // a function of the unit (and of data)
-  Bad,  // of the thread or block in a way another shape changes
+  Inv,   // not at all: the same in every thread of every launch shape
+  Block, // the same at every shape, not in every thread: it follows the
+         // block index of an axis the search never changes (blockIdx.z)
+  Item,  // a function of the unit (and of data)
+  Bad,   // of the thread or block in a way another shape changes
 };
 inline Level join(Level A, Level B) { return A < B ? B : A; }
 
 /// What an integer says about the unit: its unit along each axis.
 struct Classified {
   Level L = Level::Inv;
+  /// The level of the values the integer holds besides its units, and
+  /// whether its loop digits there only add (k, 4 * k: each iteration
+  /// number is at least 0). A compare of a unit plus such a rest with a
+  /// bound bounds the unit by no more than the bound does.
+  Level Rest = Level::Inv;
+  bool RestDigitsAdd = true;
   /// For Bad: why; empty when an opaque atom was Bad (its own value says
   /// why, where it is computed).
   std::string Why;
   std::array<std::optional<UnitChain>, 3> Chains;
 };
+
+/// An opaque value of level L (no unit of its own).
+inline Classified atLevel(Level L) {
+  Classified C;
+  C.L = C.Rest = L;
+  return C;
+}
 
 /// What the front end knows about atoms: an opaque atom's dependence on the
 /// unit, and a loop's trip count (invariant) when it has one.

@@ -174,6 +174,59 @@ ENERGY_KERNEL_BLOCK(single, 1, 1) void single(int n, float *x) {
     x[i] += x[i - 1];
 }
 
+// Not proven: a bound on the linear index of a 2-D unit bounds x only by
+// w * (h - y), not by the w the grid covers (threads past a row's end
+// would write the next row's cells), also with rows by blockIdx.y.
+ENERGY_KERNEL_BLOCK(linear_bound, 16, 16)
+void linear_bound(int w, int h, int *count) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  int idx = y * w + x;
+  if (idx < w * h)
+    atomicAdd(&count[idx], 1);
+}
+ENERGY_KERNEL(row_bound) void row_bound(int w, int h, int *count) {
+  int idx = blockIdx.y * w + blockIdx.x * blockDim.x + threadIdx.x;
+  if (idx < w * h)
+    atomicAdd(&count[idx], 1);
+}
+
+// Not proven: a running sum carried from one item to the next through a
+// volatile local, or through a local array indexed at run time.
+ENERGY_KERNEL(carried_volatile) void carried_volatile(int n, const float *x,
+                                                      float *y) {
+  volatile float acc = 0.0f;
+  for (int k = 0; k < 2; ++k) {
+    int i = blockIdx.x * blockDim.x * 2 + k * blockDim.x + threadIdx.x;
+    if (i < n) {
+      acc = acc + x[i];
+      y[i] = acc;
+    }
+  }
+}
+ENERGY_KERNEL(carried_array) void carried_array(int n, int sel, const float *x,
+                                                float *y) {
+  float acc[2] = {0.0f, 0.0f};
+  for (int k = 0; k < 2; ++k) {
+    int i = blockIdx.x * blockDim.x * 2 + k * blockDim.x + threadIdx.x;
+    if (i < n) {
+      acc[sel] += x[i];
+      y[i] = acc[sel];
+    }
+  }
+}
+
+// Not proven: a store only the threads past the work run (whether any runs
+// depends on the block).
+ENERGY_KERNEL(mark_tail) void mark_tail(int n, const float *x, float *y,
+                                        int *tail) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = 2.0f * x[i];
+  else
+    *tail = 1;
+}
+
 // Not proven: shared memory.
 ENERGY_KERNEL(staged) void staged(int n, const float *x, float *y) {
   __shared__ float s[256];
@@ -212,6 +265,11 @@ ENERGY_KERNEL(shuffled) void shuffled(int n, float *x) {
 // REMARK-DAG: remark: kernel find_first: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items (a grid-stride loop) has an exit other than its bound check on the index
 // REMARK-DAG: remark: kernel last_block: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x
 // REMARK-DAG: remark: kernel single: block the declared default shape only: not proven correct at another shape: the block's x extent may change, but the kernel's work does not follow threadIdx.x
+// REMARK-DAG: remark: kernel linear_bound: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x
+// REMARK-DAG: remark: kernel row_bound: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x
+// REMARK-DAG: remark: kernel carried_volatile: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items carries a value from one item to the next through local memory
+// REMARK-DAG: remark: kernel carried_array: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items carries a value from one item to the next through local memory
+// REMARK-DAG: remark: kernel mark_tail: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x
 // REMARK-DAG: remark: kernel staged: block the declared default shape only: not proven correct at another shape: it uses shared memory ('staged::s')
 // REMARK-DAG: remark: kernel shuffled: block the declared default shape only: not proven correct at another shape: it uses warp- or block-level operations (llvm.nvvm.shfl.sync.bfly.f32)
 
@@ -233,6 +291,11 @@ ENERGY_KERNEL(shuffled) void shuffled(int n, float *x) {
 // REPORT: find_first: 1 candidates, 31 shapes not correct
 // REPORT: last_block: 1 candidates, 31 shapes not correct
 // REPORT: single: 1 candidates, 32 shapes not correct
+// REPORT: linear_bound: 1 candidates, 32 shapes not correct
+// REPORT: row_bound: 1 candidates, 31 shapes not correct
+// REPORT: carried_volatile: 1 candidates, 31 shapes not correct
+// REPORT: carried_array: 1 candidates, 31 shapes not correct
+// REPORT: mark_tail: 1 candidates, 31 shapes not correct
 // REPORT: staged: 1 candidates, 31 shapes not correct
 // REPORT: shuffled: 1 candidates, 31 shapes not correct
 
