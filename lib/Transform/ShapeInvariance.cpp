@@ -25,6 +25,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -175,6 +177,58 @@ bool isSharedGlobal(const Value *V) {
   return GV && GV->getAddressSpace() == 3;
 }
 
+/// Whether Asm is arithmetic on its operands and registers of its own, and
+/// nothing else: no side effect or memory clobber, only instructions of a
+/// list that reads no thread-shared state (the carry arithmetic of CUDA's
+/// trigonometric functions, half conversions), and every register it names
+/// declared in it (no %laneid, %clock, %tid ...).
+bool isThreadArithmetic(const InlineAsm &Asm) {
+  static const StringSet<> Arithmetic = {
+      "mov",  "cvt",   "add",   "addc",  "sub",    "subc",  "mul",
+      "mad",  "madc",  "mul24", "mad24", "fma",    "div",   "rem",
+      "abs",  "neg",   "min",   "max",   "and",    "or",    "xor",
+      "not",  "cnot",  "shl",   "shr",   "shf",    "selp",  "setp",
+      "set",  "slct",  "bfind", "bfe",   "bfi",    "brev",  "popc",
+      "clz",  "prmt",  "lop3",  "sin",   "cos",    "ex2",   "lg2",
+      "rcp",  "sqrt",  "rsqrt", "tanh",  "testp",  "copysign", "dp4a",
+      "dp2a", "sad"};
+  StringRef Constraints = Asm.getConstraintString();
+  if (Asm.hasSideEffects() || Constraints.contains("~{memory}") ||
+      Constraints.contains('*')) // an indirect (memory) operand
+    return false;
+  SmallVector<StringRef, 8> Statements, Declared;
+  StringRef(Asm.getAsmString()).split(Statements, ';');
+  for (StringRef Statement : Statements) {
+    Statement = Statement.trim(" \t\n{}");
+    if (Statement.empty())
+      continue;
+    if (Statement.consume_front(".reg")) {
+      // `.reg .b32 %r<4>`, `.reg .pred p, q`: the names it declares.
+      for (StringRef Item : split(Statement, ',')) {
+        auto [Head, Name] = Item.trim().rsplit(' ');
+        Declared.push_back((Name.empty() ? Head : Name).split('<').first);
+      }
+      continue;
+    }
+    if (Statement.starts_with("@")) // a predicate guard
+      Statement = Statement.split(' ').second.trim();
+    if (!Arithmetic.contains(Statement.split('.').first.split(' ').first))
+      return false;
+  }
+  // Every register named is one the assembly declared.
+  StringRef Text = Asm.getAsmString();
+  for (size_t At = Text.find('%'); At != StringRef::npos;
+       At = Text.find('%', At + 1)) {
+    StringRef Name = Text.drop_front(At).take_while(
+        [](char C) { return C == '%' || isAlnum(C) || C == '_'; });
+    StringRef Prefix = Name.rtrim("0123456789");
+    if (!llvm::is_contained(Declared, Name) &&
+        !llvm::is_contained(Declared, Prefix))
+      return false;
+  }
+  return true;
+}
+
 /// Libdevice math, a declaration when the IR is read without libdevice:
 /// functions of their arguments.
 bool isKnownPureLibraryCall(StringRef Name) {
@@ -195,7 +249,7 @@ std::optional<std::string> Prover::screen(const Instruction &I) {
   if (!Call)
     return std::nullopt;
   if (auto *Asm = dyn_cast<InlineAsm>(Call->getCalledOperand()))
-    return isAssumeMarker(*Call)
+    return isAssumeMarker(*Call) || isThreadArithmetic(*Asm)
                ? std::nullopt
                : std::optional<std::string>(
                      "it runs inline assembly ('" +

@@ -103,6 +103,36 @@ ENERGY_KERNEL(fixed_guard) void fixed_guard(int n, float *x) {
     x[i] *= 2.0f;
 }
 
+// Proven: inline assembly that only computes on its operands and its own
+// registers (CUDA's sinf and cosf carry arithmetic, a declared register).
+ENERGY_KERNEL(trig) void trig(int n, const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = sinf(x[i]) + cosf(x[i]);
+}
+ENERGY_KERNEL(own_registers) void own_registers(int n, int *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x, r;
+  asm("{ .reg .b32 %%t<2>; add.s32 %%t0, %1, 1; mul.lo.s32 %0, %%t0, 3; }"
+      : "=r"(r) : "r"(i));
+  if (i < n)
+    y[i] = r;
+}
+
+// Not proven: inline assembly that reads the lane or shuffles.
+ENERGY_KERNEL(lane_asm) void lane_asm(int n, int *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  if (i < n)
+    y[i] = lane;
+}
+ENERGY_KERNEL(shuffle_asm) void shuffle_asm(int n, int *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x, r;
+  asm("shfl.sync.bfly.b32 %0, %1, 1, 31, -1;" : "=r"(r) : "r"(i));
+  if (i < n)
+    y[i] = r;
+}
+
 // Not proven: the block size is written as a constant.
 ENERGY_KERNEL(block_const) void block_const(int n, float *x) {
   int i = blockIdx.x * 256 + threadIdx.x;
@@ -256,11 +286,15 @@ ENERGY_KERNEL(shuffled) void shuffled(int n, float *x) {
 // REMARK-DAG: remark: kernel planes: block any shape (proven correct)
 // REMARK-DAG: remark: kernel fixed_stride: block any shape (proven correct)
 // REMARK-DAG: remark: kernel fixed_guard: block the declared default shape only: not proven correct at another shape: the grid is fixed whatever the block (ENERGY_GRID), and no grid-stride loop covers the work at another block
-// REMARK-DAG: remark: kernel block_const: block the declared default shape only: not proven correct at another shape: blockIdx.x is multiplied by 256, not by blockDim.x: the code assumes that many threads per block ({{.*}}shape-proof.cu:109)
-// REMARK-DAG: remark: kernel per_warp: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x: a block's work then depends on how many threads it has ({{.*}}shape-proof.cu:117)
+// REMARK-DAG: remark: kernel trig: block any shape (proven correct)
+// REMARK-DAG: remark: kernel own_registers: block any shape (proven correct)
+// REMARK-DAG: remark: kernel lane_asm: block the declared default shape only: not proven correct at another shape: it runs inline assembly ('mov.u32 $0, %laneid;')
+// REMARK-DAG: remark: kernel shuffle_asm: block the declared default shape only: not proven correct at another shape: it runs inline assembly ('shfl.sync.bfly.b32
+// REMARK-DAG: remark: kernel block_const: block the declared default shape only: not proven correct at another shape: blockIdx.x is multiplied by 256, not by blockDim.x: the code assumes that many threads per block ({{.*}}shape-proof.cu:139)
+// REMARK-DAG: remark: kernel per_warp: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x: a block's work then depends on how many threads it has ({{.*}}shape-proof.cu:147)
 // REMARK-DAG: remark: kernel which_item: block the declared default shape only: not proven correct at another shape: the counter of a loop over a thread's work items is used for more than the item
-// REMARK-DAG: remark: kernel leader: block the declared default shape only: not proven correct at another shape: threadIdx.x is used without blockIdx.x: the code depends on the size of its block ({{.*}}shape-proof.cu:134)
-// REMARK-DAG: remark: kernel unguarded: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x (if (i < n)): at another block the threads past the work would run it ({{.*}}shape-proof.cu:141)
+// REMARK-DAG: remark: kernel leader: block the declared default shape only: not proven correct at another shape: threadIdx.x is used without blockIdx.x: the code depends on the size of its block ({{.*}}shape-proof.cu:164)
+// REMARK-DAG: remark: kernel unguarded: block the declared default shape only: not proven correct at another shape: a memory access is not behind a bound check on the global index along x (if (i < n)): at another block the threads past the work would run it ({{.*}}shape-proof.cu:171)
 // REMARK-DAG: remark: kernel partial_sums: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items carries a value from one item to the next
 // REMARK-DAG: remark: kernel find_first: block the declared default shape only: not proven correct at another shape: a loop over a thread's work items (a grid-stride loop) has an exit other than its bound check on the index
 // REMARK-DAG: remark: kernel last_block: block the declared default shape only: not proven correct at another shape: blockIdx.x is used without threadIdx.x
@@ -282,6 +316,10 @@ ENERGY_KERNEL(shuffled) void shuffled(int n, float *x) {
 // REPORT: planes: 32 candidates, 0 shapes not correct
 // REPORT: fixed_stride: 32 candidates, 0 shapes not correct
 // REPORT: fixed_guard: 1 candidates, 31 shapes not correct
+// REPORT: trig: 32 candidates, 0 shapes not correct
+// REPORT: own_registers: 32 candidates, 0 shapes not correct
+// REPORT: lane_asm: 1 candidates, 31 shapes not correct
+// REPORT: shuffle_asm: 1 candidates, 31 shapes not correct
 // REPORT: block_const: 1 candidates, 31 shapes not correct
 // REPORT: per_warp: 1 candidates, 31 shapes not correct
 // REPORT: which_item: 3 candidates, 93 shapes not correct
