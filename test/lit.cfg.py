@@ -13,6 +13,7 @@
 #   %cuda_path                   the CUDA 13 root (its CCCL headers: Thrust, CUB)
 #   %nvcc                        its nvcc (feature "nvcc" when present)
 #   %energy_cuda                 the energy-cuda driver of this build
+#   %host_cxx                    the C++ compiler that built the project (host-only .cpp files)
 import os
 import lit.formats
 
@@ -53,6 +54,7 @@ subs = [
     ("%srcroot", config.energy_src_root),
     ("%cuda_path", config.cuda_path),
     ("%nvcc", os.path.join(config.cuda_path, "bin", "nvcc")),
+    ("%host_cxx", config.host_cxx),
 ]
 config.substitutions.extend(subs)
 

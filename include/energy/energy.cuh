@@ -33,7 +33,9 @@
 //
 // The host reads the record once per process (a function-local static);
 // another file of the program reads it after ENERGY_KERNEL_EXTERN(saxpy)
-// (ENERGY_TUNABLE_EXTERN(ITEMS) for ENERGY_HOST_VALUE). When the record
+// (ENERGY_TUNABLE_EXTERN(ITEMS) for ENERGY_HOST_VALUE), also a host-only
+// C++ file (.cpp), which launches through a wrapper in the kernel's .cu
+// (ENERGY_LAUNCH needs a CUDA compile). When the record
 // cannot be read (no device, no image for this GPU, inside stream capture:
 // read it before capturing), the host uses the compiled default and
 // ENERGY_RECORD_ERROR(saxpy) is the read's cudaError_t (ENERGY_LAUNCH
@@ -131,6 +133,9 @@ template <int... V> struct values {
   static constexpr int list[] = {V...};
   static constexpr int max = max_of(list, sizeof...(V));
 };
+/// False, but only once instantiated (a static_assert in a template that
+/// fires where it is used).
+template <class...> constexpr bool always_false = false;
 /// Blocks of b that cover n (at least one).
 constexpr unsigned blocks_for(unsigned long long n, unsigned long long b) {
   return b ? static_cast<unsigned>(n ? (n + b - 1) / b : 1) : 1;
@@ -145,7 +150,9 @@ constexpr unsigned blocks_for(unsigned long long n, unsigned long long b) {
 __host__ inline choice read_choice(const launch_record &symbol,
                                    const launch_record &fallback) {
   launch_record value{};
-  cudaError_t error = cudaMemcpyFromSymbol(&value, symbol, sizeof value);
+  // The symbol's address: C++ outside CUDA has only the void * overload.
+  cudaError_t error = cudaMemcpyFromSymbol(
+      &value, static_cast<const void *>(&symbol), sizeof value);
   return {error == cudaSuccess ? value : fallback, error};
 }
 /// A tunable's chosen value, or its compiled default when it cannot be
@@ -153,7 +160,8 @@ __host__ inline choice read_choice(const launch_record &symbol,
 template <int N>
 __host__ inline int tunable_value(const int (&symbol)[N], int fallback) {
   int value = 0;
-  return cudaMemcpyFromSymbol(&value, symbol, sizeof(int)) == cudaSuccess
+  return cudaMemcpyFromSymbol(&value, static_cast<const void *>(symbol),
+                              sizeof(int)) == cudaSuccess
              ? value
              : fallback;
 }
@@ -195,6 +203,7 @@ __host__ constexpr launch_config config_for(const launch_record &r,
 /// the opt-in below.
 constexpr unsigned shared_without_opt_in = 48 * 1024;
 
+#ifdef __CUDACC__
 /// Lets kernel launch with `dynamic` bytes of dynamic shared memory:
 /// above 48 KB per block with its static shared memory, CUDA needs
 /// cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -243,6 +252,24 @@ __host__ launcher<P...> make_launcher(void (*kernel)(P...), const choice &c,
                                       Items items) {
   return {kernel, config_for(c.record, items), c.error, 0};
 }
+#else
+// Host-only C++ (a .cpp) has no <<<>>>, and no portable name for a kernel
+// another compiler built (clang's host handle is __device_stub__k).
+struct no_launcher {
+  no_launcher &on(cudaStream_t) { return *this; }
+  template <class... A> cudaError_t operator()(A &&...) const {
+    return cudaErrorNotSupported;
+  }
+};
+template <class... P, class Items>
+__host__ no_launcher make_launcher(void (*)(P...), const choice &, Items) {
+  static_assert(detail::always_false<P...>,
+                "ENERGY_LAUNCH needs a CUDA compile: launch from the kernel's .cu "
+                "(a wrapper function), with the block of ENERGY_BLOCK_DIM(kernel) "
+                "read here after ENERGY_KERNEL_EXTERN(kernel)");
+  return {};
+}
+#endif
 
 } // namespace energy
 
