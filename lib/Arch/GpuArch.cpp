@@ -58,6 +58,7 @@
 
 #include "energy/GpuArch.h"
 
+#include "energy/DidYouMean.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <cassert>
@@ -568,9 +569,26 @@ const GpuArch *energy::lookupGpuArch(unsigned SmVersion) {
   return nullptr;
 }
 
+/// A board's name as people write it, as a key: case, spaces and dashes
+/// aside, without the vendor's and the product line's words ("NVIDIA
+/// GeForce RTX 4090", "rtx4090", "Tesla T4", "NVIDIA H100 SXM").
+static std::string boardKey(llvm::StringRef Name) {
+  std::string Key = energy::nameKey(Name);
+  for (llvm::StringRef Word : {"nvidia", "geforce", "tesla", "quadro"}) {
+    size_t At = Key.find(Word.str());
+    if (At != std::string::npos)
+      Key.erase(At, Word.size());
+  }
+  return Key;
+}
+
 const GpuArch *energy::lookupGpuBoard(llvm::StringRef Gpu) {
   for (const GpuArch &A : joinedRows())
     if (Gpu == A.Gpu)
+      return &A;
+  std::string Key = boardKey(Gpu);
+  for (const GpuArch &A : joinedRows())
+    if (!Key.empty() && Key == boardKey(A.Gpu))
       return &A;
   return nullptr;
 }
@@ -642,8 +660,11 @@ llvm::Expected<const GpuArch *>
 energy::parseGpuBoardOption(llvm::StringRef Gpu) {
   if (const GpuArch *Board = lookupGpuBoard(Gpu))
     return Board;
-  return optionError("unknown gpu '" + Gpu + "' (known: " + gpuBoardNames() +
-                     ")");
+  std::vector<std::string> Boards;
+  for (const GpuBoard &B : GpuBoards)
+    Boards.push_back(B.Gpu);
+  return optionError("unknown gpu '" + Gpu + "'" + didYouMean(boardKey(Gpu), Boards) +
+                     " (known: " + gpuBoardNames() + ")");
 }
 
 llvm::Error energy::checkGpuOptions(llvm::StringRef Arch, llvm::StringRef Gpu) {

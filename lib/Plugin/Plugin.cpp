@@ -216,7 +216,9 @@ static SettingFlag ArchFlag(
 static const std::string GpuFlagHelp =
     "GPU board for the cost model (default: the architecture's default "
     "board); its compute capability wins over the target's, and one that "
-    "differs from -energy-arch is an error. Boards: " +
+    "differs from -energy-arch is an error. Names match without case, "
+    "spaces, dashes and the words NVIDIA, GeForce, Tesla, Quadro "
+    "('NVIDIA RTX A4000' is rtx-a4000). Boards: " +
     gpuBoardNames();
 static SettingFlag GpuFlag("energy-gpu", Setting{"gpu"},
                            cl::value_desc("board"), cl::desc(GpuFlagHelp));

@@ -10,6 +10,7 @@
 #include "PluginWarning.h"
 
 #include "energy/CostModel.h"
+#include "energy/DidYouMean.h"
 #include "energy/KeptCalls.h"
 #include "energy/NVVMAnnotations.h"
 #include "energy/OutputFiles.h"
@@ -95,9 +96,13 @@ ModuleOptimizer::forcedConfigs(ArrayRef<Function *> Kernels,
     // In a build of several files each compile sees the same options: a
     // kernel another file defines is no error here.
     if (Named.empty()) {
+      std::vector<std::string> Here; // each kernel by the name it shows
+      for (Function *F : Kernels)
+        Here.push_back(kernelDisplayName(*F, Info));
       M.getContext().diagnose(PluginWarning(
           "energy-optimize: -energy-force-config names kernel '" + C.Kernel +
-          "', which is not in this module; ignored here"));
+          "', which is not in this module; ignored here" +
+          didYouMean(C.Kernel, Here)));
       continue;
     }
     if (Named.size() > 1) {
@@ -262,9 +267,13 @@ static Error checkForcedOnTuned(const ForcedConfig &Force,
     auto It = llvm::find_if(Info.Tunables, [&](const TunableVar &T) {
       return T.Info.Name == Tunable;
     });
-    if (It == Info.Tunables.end())
+    if (It == Info.Tunables.end()) {
+      std::vector<std::string> Known;
+      for (const TunableVar &T : Info.Tunables)
+        Known.push_back(T.Info.Name);
       return optionError("kernel '" + Name + "' reads no tunable '" + Tunable +
-                         "'");
+                         "'" + didYouMean(Tunable, Known));
+    }
     Has += ", " + Tunable + "=" + std::to_string(It->Info.Default);
     Asked += ", " + Tunable + "=" + std::to_string(Value);
     Same = Same && It->Info.Default == Value;

@@ -9,6 +9,7 @@
 
 #include "ThreadDependence.h"
 
+#include "energy/DidYouMean.h"
 #include "energy/NVVMAnnotations.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -146,9 +147,13 @@ Error KernelPlanner::setUpTunables(KernelPlan &P, const FixedTunables &Fixed,
   for (const auto &[Name, Value] : Force->Values) {
     auto It = llvm::find_if(P.Tunables,
                             [&](const Tunable &T) { return T.Name == Name; });
-    if (It == P.Tunables.end())
+    if (It == P.Tunables.end()) {
+      std::vector<std::string> Read;
+      for (const Tunable &T : P.Tunables)
+        Read.push_back(T.Name);
       return planError("kernel '" + P.Name + "' reads no tunable '" + Name +
-                       "'");
+                       "'" + didYouMean(Name, Read));
+    }
     if (!llvm::is_contained(It->Candidates, Value))
       return planError("tunable '" + Name + "' = " + Twine(Value) +
                        " is not one of its candidates for kernel '" + P.Name +

@@ -1,6 +1,7 @@
 //===- GpuArchTest.cpp - Architecture table and sm_XX parsing -------------===//
 
 #include "energy/GpuArch.h"
+#include "energy/DidYouMean.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "gtest/gtest.h"
@@ -48,14 +49,17 @@ TEST(GpuArchTest, BoardsAreNamedOnce) {
       .split(Required, ' ');
   for (llvm::StringRef Gpu : Required)
     EXPECT_NE(lookupGpuBoard(Gpu), nullptr) << Gpu.str();
-  std::set<std::string> Names;
+  std::set<std::string> Names, Keys;
   for (const GpuBoard &B : allGpuBoards()) {
     EXPECT_TRUE(Names.insert(B.Gpu).second) << "twice: " << B.Gpu;
+    // Another spelling of one name (case, dashes) names one board only.
+    EXPECT_TRUE(Keys.insert(nameKey(B.Gpu)).second) << "alike: " << B.Gpu;
     for (char C : std::string(B.Gpu))
       EXPECT_TRUE(std::islower(C) || std::isdigit(C) || C == '-') << B.Gpu;
   }
-  EXPECT_EQ(lookupGpuBoard("RTX-A4000"), nullptr);
+  EXPECT_EQ(lookupGpuBoard("RTX-A4000"), lookupGpuBoard("rtx-a4000"));
   EXPECT_EQ(lookupGpuBoard(""), nullptr);
+  EXPECT_EQ(lookupGpuBoard("nvidia"), nullptr);
 }
 
 // Every board joins the row of its compute capability, and nothing else.
@@ -239,7 +243,17 @@ TEST(GpuArchTest, GpuOptions) {
             "gpu 'rtx-a4000' is sm_86, but arch is 'sm_90' (name one of "
             "them, or matching ones)");
   EXPECT_EQ(Message(checkGpuOptions("", "a4000")),
-            "unknown gpu 'a4000' (known: " + gpuBoardNames() + ")");
+            "unknown gpu 'a4000'; did you mean 'rtx-a4000'? (known: " +
+                gpuBoardNames() + ")");
+  // Spellings of a board's name that differ in case, spaces, dashes and the
+  // vendor's words name it.
+  for (const char *Alias : {"RTX-A4000", "NVIDIA RTX A4000", "rtxa4000"})
+    EXPECT_EQ(cantFail(parseGpuBoardOption(Alias))->Gpu,
+              llvm::StringRef("rtx-a4000"))
+        << Alias;
+  EXPECT_EQ(cantFail(parseGpuBoardOption("Tesla T4"))->Gpu, llvm::StringRef("t4"));
+  EXPECT_EQ(cantFail(parseGpuBoardOption("NVIDIA GeForce RTX 4090"))->Gpu,
+            llvm::StringRef("rtx-4090"));
   EXPECT_EQ(Message(checkGpuOptions("sm_87", "a10")),
             "no tables for arch 'sm_87' (known: sm_61, sm_70, sm_75, sm_80, "
             "sm_86, sm_89, sm_90, sm_100)");
@@ -279,3 +293,15 @@ TEST(GpuArchTest, ParseSmVersionRejectsEverythingElse) {
 }
 
 } // namespace
+
+TEST(DidYouMean, NamesTheClosestOnly) {
+  std::vector<std::string> Boards = {"h100-sxm", "h100-pcie", "v100", "a40",
+                                     "rtx-a4000"};
+  // A part of a name is closest; a name one edit away comes after.
+  EXPECT_EQ(didYouMean("h100", Boards), "; did you mean 'h100-sxm' or 'h100-pcie'?");
+  EXPECT_EQ(didYouMean("RTX-A400", Boards), "; did you mean 'rtx-a4000'?");
+  EXPECT_EQ(didYouMean("v10", Boards), "; did you mean 'v100'?");
+  EXPECT_EQ(didYouMean("xyz", Boards), "");
+  EXPECT_EQ(didYouMean("", Boards), "");
+  EXPECT_EQ(didYouMean("ITEM", {"ITEMS", "TILE"}), "; did you mean 'ITEMS'?");
+}
