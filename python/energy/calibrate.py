@@ -54,7 +54,7 @@ BOUNDS = {
     "DramEfficiency": (0.90, 0.40, 1.0),
     "DramLatencyNs": (600.0, 300.0, 1500.0),
     "AccessesInFlightPerWarp": (4.0, 1.0, 16.0),
-    "DependentIssueCycles": (6.0, 2.0, 12.0),
+    "DependentIssueCycles": (4.0, 2.0, 12.0),
     "L2Efficiency": (1.0, 0.25, 2.0),
     "SharedEfficiency": (1.0, 0.25, 1.0),
     "BarrierCycles": (20.0, 5.0, 200.0),
