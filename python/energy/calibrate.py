@@ -204,7 +204,9 @@ def defaults():
 
 
 def summarize(per_pair):
-    values = list(per_pair.values())
+    # In one order of the pairs, whatever order they were scored in: the same
+    # pairs give the same figures to the last bit (a mean is a sum in order).
+    values = [per_pair[p] for p in sorted(per_pair)]
     if not values:
         return None
     return {"pairs": len(values),
