@@ -90,7 +90,7 @@ CostPrediction predictAnalytic(const CostQuery &Q);
   X(DramLatencyNs, 600.0, "loaded DRAM latency")                               \
   X(AccessesInFlightPerWarp, 4.0,                                              \
     "independent global accesses a warp keeps in flight")                      \
-  X(DependentIssueCycles, 6.0, "cycles between dependent instructions")        \
+  X(DependentIssueCycles, 4.0, "cycles between dependent instructions")        \
   X(L2Efficiency, 1.0, "achievable share of the L2 bandwidth estimate")        \
   X(SharedEfficiency, 1.0, "achievable share of shared-memory bandwidth")      \
   X(BarrierCycles, 20.0, "cost of a __syncthreads all warps reach together")   \
@@ -141,7 +141,8 @@ struct AnalyticBreakdown {
   /// "fp32", "fp16", "fp64", "tensor", "int", "conversion", "sfu",
   /// "shuffle", "issue", "shared", "atomic", "same-address atomics" (one
   /// address's atomics in turn), "launch" (the SM's block launch rate:
-  /// blocks with little work).
+  /// blocks with little work), "latency" (too few warps to hide the
+  /// latency of each warp's dependent chain of loads and arithmetic).
   const char *Limiter = "";
 };
 AnalyticBreakdown analyzeAnalytic(const CostQuery &Q);

@@ -77,8 +77,8 @@ struct GpuBoard {
 /// A board with the limits of its compute capability (SmVersion == BoardSm).
 struct GpuArch : ComputeCapability, GpuBoard {};
 
-/// Every compute capability, ascending by SmVersion: sm_61, 70, 75, 80, 86,
-/// 89, 90, 100.
+/// Every compute capability, ascending by SmVersion: sm_52, 60, 61, 70, 75,
+/// 80, 86, 89, 90, 100.
 llvm::ArrayRef<ComputeCapability> allComputeCapabilities();
 
 /// Every board, grouped by compute capability, ascending.
@@ -103,7 +103,7 @@ const std::string &gpuBoardNames();
 /// The row to use for SmVersion when there may be no exact one: the exact row;
 /// else the closest lower row of the same major version (sm_87 -> sm_86),
 /// else the closest row of the same major version; else the closest lower row
-/// of any major (sm_120 -> sm_100); else the lowest row (sm_50 -> sm_61).
+/// of any major (sm_120 -> sm_100); else the lowest row (sm_35 -> sm_52).
 /// Never nullptr.
 const GpuArch *nearestGpuArch(unsigned SmVersion);
 
@@ -130,7 +130,8 @@ llvm::Error checkGpuOptions(llvm::StringRef Arch, llvm::StringRef Gpu);
 /// The tables for Target ("sm_90", "sm_90a") and its default board. When
 /// Target names no sm_XX, sm_90's, with a note ("no <Missing>; assuming
 /// sm_90" for an empty Target); when no table exists, the nearest one's, with
-/// a note.
+/// a note; when the architecture has other boards than its default, a note
+/// names the default board whose figures stand for the one that runs it.
 const GpuArch &resolveGpuArch(llvm::StringRef Target, llvm::StringRef Missing,
                               std::vector<std::string> &Notes);
 

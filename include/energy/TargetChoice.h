@@ -34,6 +34,9 @@ public:
   /// not the target's.
   const GpuArch &arch(llvm::StringRef Target, llvm::StringRef TargetSource,
                       std::vector<std::string> &Notes) const;
+  /// Whether the user named the board (-energy-gpu); else each sm_XX is its
+  /// default board, which the report says (`gpu_from`).
+  bool boardNamed() const { return !GpuOption.empty(); }
 
   /// The model for Arch: the model option's file, the analytic model when it
   /// is "analytic", else selectCostModel's choice.

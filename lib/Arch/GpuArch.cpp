@@ -16,6 +16,40 @@
 //           memory granularity 256 B up to 7.x and 128 B on 8.x-12.x, max
 //           blocks per SM.
 //  [GP104]  NVIDIA GeForce GTX 1080 whitepaper (GP104).
+//  [GP100]  NVIDIA Tesla P100 whitepaper (GP100: 56 of 60 SMs, 64 FP32
+//           cores and 2 warp schedulers per SM, 4 MB L2) and NVIDIA's P100
+//           launch figures: 1328/1480 MHz, 10.6/21.2/5.3 TFLOPS FP32/FP16/
+//           FP64, HBM2 at 1.4 Gbps x 4096 bit = 720 GB/s, 300 W (as
+//           reported by tech4gamers.com, "Tesla P100 will be available in
+//           two variants", and xtreview.com, 2016).
+//  [GM200]  GeForce GTX TITAN X (Maxwell) specifications: 24 SMs x 128
+//           cores, 1000/1075 MHz, 7 Gbps x 384 bit = 336.5 GB/s, 3 MB L2,
+//           250 W (NVIDIA's reviewer table as printed by hothardware.com,
+//           "GeForce GTX Titan X Review", 2015; FP64 1/32 rate:
+//           ocaholic.ch, 2015).
+//  [GP102]  GeForce GTX 1080 Ti: 28 SMs (GP102-350), 1480/1582 MHz, 11
+//           GDDR5X chips at 11 Gbps on 352 bits, 250 W, 256 KB of L2 per
+//           32-bit controller (gamegpu.com and ua.gecid.com reviews, 2017;
+//           [GEFORCE]).
+//  [TU10X]  GeForce RTX 2070 (TU106: 36 SMs, 1410/1620 MHz, 175 W; the
+//           Founders Edition 1710 MHz, 185 W) and RTX 2080 (TU104: 46 SMs,
+//           1515/1710 MHz, 215 W; Founders Edition 1800 MHz, 225 W): 14
+//           Gbps x 256 bit = 448 GB/s, 4 MB L2 ([TURING]; as printed by
+//           tomshardware.com, "Nvidia's Turing Architecture Explored",
+//           2018, and gamegpu.com); reference clocks and power, not the
+//           Founders Edition's.
+//  [GA10X]  GeForce RTX 3070 (GA104: 46 SMs, 1500/1725 MHz, 14 Gbps x 256
+//           bit = 448 GB/s, 4 MB L2, 220 W) and RTX 3080 10 GB (GA102: 68
+//           SMs, 1440/1710 MHz, 19 Gbps x 320 bit = 760 GB/s, 5 MB L2, 320
+//           W) ([GA102] appendix; techpowerup.com, "NVIDIA GeForce Ampere
+//           Architecture, Board Design", 2020).
+//  [AD10X]  GeForce RTX 4070 (AD104: 46 SMs, 1920/2475 MHz, 21 Gbps x 192
+//           bit = 504 GB/s, 36 MB L2, 200 W) and RTX 4080 (AD103: 76 SMs,
+//           2205/2505 MHz, 22.4 Gbps x 256 bit = 716.8 GB/s, 64 MB L2, 320
+//           W) ([ADA] appendix; [GEFORCE]).
+//  [L40]    NVIDIA L40 datasheet: 18,176 CUDA cores (142 SMs), 90.5 TFLOPS
+//           FP32, 181 TFLOPS FP16 tensor dense (362 with sparsity), 864
+//           GB/s GDDR6, 300 W; boost 2490 MHz.
 //  [VOLTA]  NVIDIA Tesla V100 GPU Architecture whitepaper; [V100] Tesla V100
 //           datasheet.
 //  [TURING] NVIDIA Turing GPU Architecture whitepaper (TU102, TU104, RTX
@@ -77,6 +111,30 @@ constexpr unsigned MiB = 1024 * KiB;
 // 6.x caches global loads in L2 only, "Compute Capability 6.x").
 // clang-format off
 static const ComputeCapability ComputeCapabilities[] = {
+    {
+        52, "sm_52", "gtx-titan-x",
+        // [CPG], [OCC]: Maxwell GM20x; 4 sub-partitions, 96 KB per SM,
+        // global loads cached in L2 only by default, as 6.x.
+        32, 1024, 2048, 64, 32,
+        65536, 255, 65536,
+        256, 4,
+        96 * KiB, 48 * KiB, 48 * KiB,
+        256, 0,
+        128.0,
+        0,
+    },
+    {
+        60, "sm_60", "p100-sxm2",
+        // [CPG], [OCC]: Pascal GP100; 2 sub-partitions (two warp schedulers
+        // per SM [GP100]), 64 KB per SM.
+        32, 1024, 2048, 64, 32,
+        65536, 255, 65536,
+        256, 2,
+        64 * KiB, 48 * KiB, 48 * KiB,
+        256, 0,
+        128.0,
+        0,
+    },
     {
         61, "sm_61", "gtx-1070",
         // [CPG], [OCC]: Pascal GP10x; no opt-in beyond 48 KB per block.
@@ -171,6 +229,34 @@ static const ComputeCapability ComputeCapabilities[] = {
 // base clock (GHz); peak FP32, FP16, FP64, tensor FP16 (TFLOPS); DRAM (GB/s);
 // L2 size; L2 bandwidth (GB/s); idle and maximum power (W).
 static const GpuBoard GpuBoards[] = {
+    // sm_52
+    {
+        "gtx-titan-x", "GeForce GTX TITAN X (Maxwell)", 52,
+        24, 1.075, 1.000, // [GM200]
+        6.60,   // FP32: 24 x 128 x 2 x 1.075 GHz
+        6.60,   // FP16: no FP16 rate on 5.2 [CPG]; half is computed in FP32
+        0.206,  // FP64: 4 results/clk/SM on 5.x [CPG]: 24 x 4 x 2 x 1.075
+        0.0,    // no tensor cores
+        336.5,  // GDDR5, [GM200]
+        3 * MiB, // [GM200]
+        1178.0, // estimate, 3.5 x DRAM (see header)
+        15.0,   // estimate, see header
+        250.0,  // [GM200]
+    },
+    // sm_60
+    {
+        "p100-sxm2", "Tesla P100 SXM2 16GB", 60,
+        56, 1.480, 1.328, // [GP100]
+        10.6,   // FP32, [GP100]
+        21.2,   // FP16 non-tensor, [GP100]
+        5.3,    // FP64, [GP100]
+        0.0,    // no tensor cores
+        720.0,  // HBM2, [GP100]
+        4 * MiB, // [GP100]
+        2520.0, // estimate, 3.5 x DRAM (see header)
+        30.0,   // estimate, see header
+        300.0,  // [GP100]
+    },
     // sm_61
     {
         "gtx-1070", "GeForce GTX 1070", 61,
@@ -185,6 +271,19 @@ static const GpuBoard GpuBoards[] = {
         896.0,  // estimate, 3.5 x DRAM (see header)
         8.0,    // estimate, see header
         150.0,  // [GEFORCE]
+    },
+    {
+        "gtx-1080-ti", "GeForce GTX 1080 Ti", 61,
+        28, 1.582, 1.480, // [GP102]
+        11.34,  // FP32: 28 x 128 x 2 x 1.582 GHz
+        0.177,  // FP16: 2 results/clk/SM on 6.1 [CPG]: 28 x 2 x 2 x 1.582
+        0.354,  // FP64: 4 results/clk/SM on 6.1 [CPG]: 28 x 4 x 2 x 1.582
+        0.0,    // no tensor cores
+        484.0,  // GDDR5X, 11 Gbps x 352 bit [GP102]
+        2816 * KiB, // 11 controllers x 256 KB [GP102]
+        1694.0, // estimate, 3.5 x DRAM (see header)
+        10.0,   // estimate, see header
+        250.0,  // [GP102]
     },
     // sm_70
     {
@@ -244,6 +343,34 @@ static const GpuBoard GpuBoards[] = {
         2352.0, // estimate, 3.5 x DRAM (see header)
         15.0,   // estimate, see header
         280.0,  // [TITAN]
+    },
+    {
+        "rtx-2070", "GeForce RTX 2070", 75,
+        36, 1.620, 1.410, // [TU10X]
+        7.46,   // FP32: 36 x 64 x 2 x 1.62 GHz
+        14.9,   // FP16 non-tensor: 2 x FP32 [TURING]
+        0.233,  // FP64: 2 units/SM [TURING]: 36 x 2 x 2 x 1.62 GHz
+        29.9,   // tensor FP16, FP32 accumulate at GeForce's half rate:
+                // 512 flop/clk/SM [TURING] x 36 x 1.62 GHz
+        448.0,  // GDDR6, 14 Gbps x 256 bit [TU10X]
+        4 * MiB, // TU106 [TU10X]
+        1568.0, // estimate, 3.5 x DRAM (see header)
+        10.0,   // estimate, see header
+        175.0,  // [TU10X]
+    },
+    {
+        "rtx-2080", "GeForce RTX 2080", 75,
+        46, 1.710, 1.515, // [TU10X]
+        10.07,  // FP32: 46 x 64 x 2 x 1.71 GHz
+        20.1,   // FP16 non-tensor: 2 x FP32 [TURING]
+        0.315,  // FP64: 2 units/SM [TURING]: 46 x 2 x 2 x 1.71 GHz
+        40.3,   // tensor FP16, FP32 accumulate at GeForce's half rate:
+                // 512 flop/clk/SM [TURING] x 46 x 1.71 GHz
+        448.0,  // GDDR6, 14 Gbps x 256 bit [TU10X]
+        4 * MiB, // TU104 [TU10X]
+        1568.0, // estimate, 3.5 x DRAM (see header)
+        10.0,   // estimate, see header
+        215.0,  // [TU10X]
     },
     // sm_80
     {
@@ -356,6 +483,34 @@ static const GpuBoard GpuBoards[] = {
         350.0,  // [GA102]
     },
     {
+        "rtx-3070", "GeForce RTX 3070", 86,
+        46, 1.725, 1.500, // [GA10X]
+        20.3,   // FP32: 46 x 128 x 2 x 1.725 GHz
+        20.3,   // FP16 non-tensor: FP32's rate [GA102]
+        0.317,  // FP64: 2 units/SM [GA102]: 46 x 2 x 2 x 1.725 GHz
+        40.6,   // tensor FP16, FP32 accumulate at GeForce's half rate:
+                // 512 flop/clk/SM [GA102] x 46 x 1.725 GHz
+        448.0,  // GDDR6, 14 Gbps x 256 bit [GA10X]
+        4 * MiB, // GA104 [GA10X]
+        1568.0, // estimate, 3.5 x DRAM (see header)
+        12.0,   // estimate, see header
+        220.0,  // [GA10X]
+    },
+    {
+        "rtx-3080", "GeForce RTX 3080 (10 GB)", 86,
+        68, 1.710, 1.440, // [GA10X]
+        29.8,   // FP32: 68 x 128 x 2 x 1.71 GHz
+        29.8,   // FP16 non-tensor: FP32's rate [GA102]
+        0.465,  // FP64: 2 units/SM [GA102]: 68 x 2 x 2 x 1.71 GHz
+        59.5,   // tensor FP16, FP32 accumulate at GeForce's half rate:
+                // 512 flop/clk/SM [GA102] x 68 x 1.71 GHz
+        760.0,  // GDDR6X, 19 Gbps x 320 bit [GA10X]
+        5 * MiB, // GA102 with 10 of its 12 controllers [GA10X]
+        2660.0, // estimate, 3.5 x DRAM (see header)
+        20.0,   // estimate, see header
+        320.0,  // [GA10X]
+    },
+    {
         "rtx-a4000", "RTX A4000", 86,
         // [A4000]: 6144 CUDA cores = 48 SMs x 128 (GA104); boost
         // 19.2 TFLOPS / (6144 x 2) = 1.56 GHz.
@@ -417,6 +572,19 @@ static const GpuBoard GpuBoards[] = {
         350.0,  // [L40S]
     },
     {
+        "l40", "L40", 89,
+        142, 2.490, 0.735, // [L40]; base clock: techpowerup.com's database
+        90.5,   // FP32, [L40]
+        90.5,   // FP16 non-tensor: FP32's rate on AD10x [ADA]
+        1.41,   // FP64: 2 units/SM [ADA]: 142 x 2 x 2 x 2.49 GHz
+        181.0,  // tensor FP16 dense, FP32 accumulate, [L40]
+        864.0,  // GDDR6, [L40]
+        96 * MiB, // AD102 [ADA]; [L40] does not list it
+        3024.0, // estimate, 3.5 x DRAM (see header)
+        30.0,   // estimate, see header
+        300.0,  // [L40]
+    },
+    {
         "rtx-4090", "GeForce RTX 4090", 89,
         // [ADA], [GEFORCE]: 128 SMs, 2235/2520 MHz.
         128, 2.520, 2.235,
@@ -429,6 +597,34 @@ static const GpuBoard GpuBoards[] = {
         3528.0, // estimate, 3.5 x DRAM (see header)
         20.0,   // estimate, see header
         450.0,  // [ADA]
+    },
+    {
+        "rtx-4080", "GeForce RTX 4080", 89,
+        76, 2.505, 2.205, // [AD10X]
+        48.7,   // FP32: 76 x 128 x 2 x 2.505 GHz
+        48.7,   // FP16 non-tensor: FP32's rate [ADA]
+        0.762,  // FP64: 2 units/SM [ADA]: 76 x 2 x 2 x 2.505 GHz
+        97.5,   // tensor FP16, FP32 accumulate at GeForce's half rate:
+                // 512 flop/clk/SM [ADA] x 76 x 2.505 GHz
+        716.8,  // GDDR6X, 22.4 Gbps x 256 bit [AD10X]
+        64 * MiB, // AD103 [AD10X]
+        2509.0, // estimate, 3.5 x DRAM (see header)
+        15.0,   // estimate, see header
+        320.0,  // [AD10X]
+    },
+    {
+        "rtx-4070", "GeForce RTX 4070", 89,
+        46, 2.475, 1.920, // [AD10X]
+        29.1,   // FP32: 46 x 128 x 2 x 2.475 GHz
+        29.1,   // FP16 non-tensor: FP32's rate [ADA]
+        0.455,  // FP64: 2 units/SM [ADA]: 46 x 2 x 2 x 2.475 GHz
+        58.3,   // tensor FP16, FP32 accumulate at GeForce's half rate:
+                // 512 flop/clk/SM [ADA] x 46 x 2.475 GHz
+        504.0,  // GDDR6X, 21 Gbps x 192 bit [AD10X]
+        36 * MiB, // AD104 with 36 of its 48 MB [AD10X]
+        1764.0, // estimate, 3.5 x DRAM (see header)
+        10.0,   // estimate, see header
+        200.0,  // [AD10X]
     },
     {
         "rtx-4000-ada", "RTX 4000 Ada Generation", 89,
@@ -697,8 +893,20 @@ const GpuArch &energy::resolveGpuArch(llvm::StringRef Target,
                                          "' is not sm_XX; assuming sm_90");
     Sm = 90;
   }
-  if (const GpuArch *Exact = lookupGpuArch(*Sm))
+  if (const GpuArch *Exact = lookupGpuArch(*Sm)) {
+    // The user's board may be any of the architecture's: say whose figures
+    // stand for it, so that a consumer card is not silently a T4.
+    std::string Boards;
+    for (const GpuBoard &B : GpuBoards)
+      if (B.BoardSm == *Sm)
+        Boards += (Boards.empty() ? "" : ", ") + std::string(B.Gpu);
+    if (Boards != Exact->Gpu)
+      Notes.push_back(std::string(Exact->Name) + " is modelled on its default board " +
+                      Exact->Gpu + " (" + Exact->MarketingName +
+                      "); -energy-gpu names the board that runs it (" +
+                      Exact->Name + ": " + Boards + ")");
     return *Exact;
+  }
   const GpuArch &Near = *nearestGpuArch(*Sm);
   Notes.push_back("no tables for sm_" + std::to_string(*Sm) + "; using " +
                   Near.Name);

@@ -11,14 +11,18 @@
 // ResourceOverlapNorm, their maximum at a large p; the issue slot and a pipe
 // narrower than a warp overlap only partly too), plus the exposed part of
 // its barriers (and of the memory latency the barriers after global loads
-// wait for). Arithmetic pipes reach their peak only with enough warps to
-// cover the dependent-issue latency; DRAM reaches its share of the
+// wait for). DRAM reaches its share of the
 // bandwidth only with enough bytes in flight (Little's law: bandwidth x
-// latency). Full waves use every SM; the last, partial wave spreads its
+// latency). Every warp's dependent chain runs at once: its critical path,
+// the loads on it waiting their latency (shared memory, L1), is one more
+// term of the round (Little's law per SM, latencyBoundCycles), so an SM
+// left with too few warps to hide those latencies is charged the
+// shortfall. Full waves use every SM; the last, partial wave spreads its
 // blocks over min(SMCount, blocks) SMs, so a launch with fewer blocks than
 // SMs leaves SMs idle. A fixed launch overhead is added once.
 //
-// Power. IdlePowerW + (MaxPowerW - IdlePowerW) x activity, activity being a
+// Power. P0 + (MaxPowerW - P0) x activity, P0 being what the board draws
+// under a launch with nothing to do (launchIdlePowerW), activity being a
 // weighted sum of the fraction of SMs busy, the arithmetic pipes' power (each
 // pipe's utilization times its share of the FP32 pipe's power at peak) and
 // the DRAM utilization, averaged over the launch. Energy = power x time,
@@ -91,12 +95,11 @@ constexpr double TensorFlopsPerThreadOp = 256;
 // Each warp scheduler (GpuArch::WarpAllocGranularity of them per SM) issues
 // one warp instruction per clock; a dependent FP32/INT instruction can issue
 // 4 cycles after its producer [JIA: 4 cycles on Volta and Turing; VOLK: 6
-// on Maxwell]. The critical path counts every instruction as one
-// step, and its steps mix FP32 work with address arithmetic, conversions and
-// loads that take longer, so the average step does too: DependentIssueCycles
-// ready warps per scheduler (without ILP) keep its pipes full, default 6,
-// chosen held out by kernel on the Kernel Tuner measurements (each fold
-// chose 6 of 2, 3, 4, 6, 8; docs/calibration.md); hopper's fits find 8-12.
+// on Maxwell]: DependentIssueCycles, default 4, at least the architecture's
+// figure (chainLatencies). The loads on the critical path wait their own
+// latencies (latencyBoundCycles). Before the loads were charged apart, one
+// average step stood for both, and 6 was chosen held out for it
+// (docs/calibration.md).
 constexpr double IssuePerClockPerScheduler = 1;
 
 // Global memory: DRAM and L2 move 32-byte sectors (SectorBytes,
@@ -111,6 +114,24 @@ constexpr double IssuePerClockPerScheduler = 1;
 // DRAM bandwidth on V100, A100 and H100 (DramEfficiency).
 // An L2 hit takes about 190-200 cycles (V100 193, T4 188 [JIA]).
 constexpr double L2HitLatencyCycles = 200;
+// Latencies of a warp's dependent chain (latencyBoundCycles), cycles from
+// issue to a dependent instruction's issue [JIA]: a dependent FP32/INT
+// instruction 4 cycles from Volta on, 6 on Maxwell and Pascal [VOLK]; a
+// shared-memory load 19 cycles on Volta and Turing, 24 on Pascal, 23 on
+// Maxwell; an L1 hit 28 cycles on Volta, 32 on Turing. Ampere, Ada, Hopper
+// and Blackwell have no figure there: Turing's (estimate). Maxwell and
+// Pascal cache global loads in L2 only (GpuArch::UnifiedL1Bytes 0), so
+// their L1 latency is never used for a global load.
+struct ChainLatencies {
+  double Arithmetic, SharedLoad, L1Hit;
+};
+ChainLatencies chainLatencies(const GpuArch &A) {
+  if (A.SmVersion < 70)
+    return {6, A.SmVersion < 60 ? 23.0 : 24.0, 82};
+  if (A.SmVersion == 70)
+    return {4, 19, 28};
+  return {4, 19, 32};
+}
 // A shared-memory or L1 access occupies at least one 4-byte bank slot per
 // thread [CPG, "Shared Memory"]; a warp's access to words that share a bank
 // is serialized, once per distinct word (see bankConflictWays).
@@ -153,6 +174,20 @@ static_assert(SmActivityWeight + ComputeActivityWeight + DramActivityWeight <=
 // compute power (ExpDist measures 58 W on a 140 W RTX A4000), while the
 // same kernel on an A100 (1/2 rate) draws nearly all of it.
 constexpr double Fp64EnergyPerOp = 2.0;
+// What the board draws while a launch runs with nothing to do: a CUDA
+// context holds it at its active clocks, above the idle figure without one
+// (GpuArch::IdlePowerW). Measured, it is 13-21% of TDP: the RTX A4000 and
+// A100 PCIe 40GB draw 29.6 and 32.7 W at zero clock (the intercept of their
+// NVML power against a clock sweep of an FP32 benchmark, the lower half of
+// the clocks: ../shared/data/public-measurements/energy/synthetic_fp32_*,
+// 21% and 13% of 140 and 250 W), our H100 SXM5 118-122 W idle under
+// energy-bench's context against 70.8 W without one (17% of 700 W,
+// data/h100-corpus-sweep). Their median, 17%, stands for every board; an
+// idle figure above it stays.
+constexpr double LaunchIdleShareOfTdp = 0.17;
+double launchIdlePowerW(const GpuArch &A) {
+  return std::max(A.IdlePowerW, LaunchIdleShareOfTdp * A.MaxPowerW);
+}
 constexpr double Fp16EnergyPerOp = 0.5;
 constexpr double SfuEnergyPerOp = 2.0;
 
@@ -174,6 +209,16 @@ struct ThreadWork {
   double Barriers = 0;
   double BarriersAfterGlobalLoads = 0; // of them, those that wait for DRAM/L2
   double Ilp = 1;           // independent instructions per dependent step
+  /// The longest chain of dependent instructions (KernelFeatures::
+  /// critical_path), and the shared and local loads on it: a chain step is
+  /// a load as often as an instruction is (loads / ILP), since the features
+  /// count the chain's length, not what it is made of.
+  double ChainSteps = 0;
+  double ChainSharedLoads = 0, ChainLocalLoads = 0;
+  double GlobalLoads = 0; // per thread, for the chain's global loads
+  /// The share of global load sectors L1 does not serve (after the reuse
+  /// of the block's threads): they wait for L2 or DRAM.
+  double L1MissShare = 1;
   /// The share of the launch's threads within the problem's bounds: the
   /// others leave at once, so the counts above (averages over every
   /// launched thread) fall to 1 / Within as many warps.
@@ -230,6 +275,8 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.StreamedBytes = M.StreamedBytes;
   W.L2Bytes = M.L2Bytes;
   W.GlobalAccesses = M.GlobalAccesses;
+  if (M.L1Bytes > 0)
+    W.L1MissShare = std::clamp(M.L2Bytes / M.L1Bytes, 0.0, 1.0);
   // Global accesses pass L1's data stage too, hits or not: it moves 4
   // sectors (128 bytes) a cycle [NVIDIA forums, "L1TEX wavefronts": the
   // tag stage resolves 4 lines x 4 sectors a cycle], the shared-memory
@@ -251,6 +298,12 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.BarriersAfterGlobalLoads =
       std::min(W.Barriers, nonNegative(F.barriers_after_global_loads));
   W.Ilp = std::max(1.0, F.ilp);
+  W.ChainSteps = F.critical_path > 0 ? double(F.critical_path)
+                                     : W.Instructions / W.Ilp;
+  W.ChainSharedLoads = nonNegative(F.shared_loads) / W.Ilp;
+  W.GlobalLoads = nonNegative(F.global_loads) + nonNegative(F.generic_loads);
+  // Spill code stores and reloads: half its bytes are loads.
+  W.ChainLocalLoads = (nonNegative(F.local_loads) + Spilled / 8) / W.Ilp;
   double Past = std::clamp(nonNegative(F.past_the_end_threads), 0.0, 1.0);
   if (Past < 1) // a launch with no thread within does no work either way
     W.Within = 1 - Past;
@@ -292,6 +345,34 @@ struct Round {
   double PowerCycles = 0;
   const char *Limiter = "";
 };
+
+/// The cycles one warp's dependent chain takes alone: its critical path, a
+/// step of arithmetic DependentIssueCycles after its producer (at least the
+/// architecture's documented latency) and each load on it the latency of
+/// where it is served: shared memory, L1 (the share of global loads L1
+/// serves, local and spilled data). Global loads that miss L1 wait for L2
+/// or DRAM in the DRAM term, whose Little's law already holds their
+/// latency. Little's law per SM: the SM needs warps x instructions per
+/// warp / issue rate >= these cycles to hide them; with fewer (small
+/// blocks, registers that leave few warps resident) the round waits. The
+/// round combines this with the other resources' times as it combines
+/// those (ResourceOverlapNorm), so a shortfall costs near the knee too.
+/// Unrolling shortens the chain only where it makes independent work (ILP).
+double latencyBoundCycles(const ThreadWork &W, const GpuArch &A,
+                          const AnalyticConstants &K) {
+  ChainLatencies L = chainLatencies(A);
+  double Step = std::max(K.DependentIssueCycles, L.Arithmetic);
+  auto Extra = [&](double Latency) { return std::max(0.0, Latency - Step); };
+  // A warp keeps AccessesInFlightPerWarp global loads in flight, as the
+  // DRAM term has it, or more where its ILP is higher: the chain waits
+  // once per such group.
+  double GlobalInFlight =
+      std::max(W.Ilp, std::min(W.GlobalLoads, K.AccessesInFlightPerWarp));
+  return W.ChainSteps * Step + W.ChainSharedLoads * Extra(L.SharedLoad) +
+         W.ChainLocalLoads * Extra(L.L1Hit) +
+         W.GlobalLoads / std::max(GlobalInFlight, 1.0) *
+             (1 - W.L1MissShare) * Extra(L.L1Hit);
+}
 
 Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
                     const AnalyticConstants &K, double Blocks,
@@ -368,12 +449,9 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
                                        1 / P);
   }
 
-  // Latency hiding [VOLK]: a scheduler issues back to back only with
-  // DependentIssueCycles ready instructions, from more warps or from
-  // independent instructions of one warp (ILP: unrolled register tiles).
-  double HiddenFraction = std::min(
-      1.0, Warps * W.Ilp / (R.Schedulers * K.DependentIssueCycles));
-  Term Compute = {Busiest->Name, ComputeCycles / HiddenFraction};
+  // The pipes' and issue slots' throughput; what the warps' latencies
+  // leave of it is the "latency" term below.
+  Term Compute = {Busiest->Name, ComputeCycles};
 
   // Little's law: the SM sustains at most (bytes in flight / latency). An
   // access the block's reuse serves from cache (the share Hit) moves
@@ -410,6 +488,9 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
       {"same-address atomics",
        W.SameAddressAtomics * Threads * BusySMs * K.SameAddressAtomicCycles},
       {"launch", Blocks * K.BlockLaunchCycles},
+      // Every resident warp runs its dependent chain at once: a round takes
+      // at least one chain's cycles, however few instructions it issues.
+      {"latency", latencyBoundCycles(W, A, K) * PerWithin},
   };
   const Term *Bound =
       std::max_element(std::begin(Others), std::end(Others), ByCycles);
@@ -565,8 +646,9 @@ AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q,
 
   double DramBytes = W.DramBytes * Blocks * Safe.threadsPerBlock();
   B.Prediction.TimeSeconds = Seconds;
+  double Floor = launchIdlePowerW(A);
   B.Prediction.EnergyJoules =
-      A.IdlePowerW * Seconds + (A.MaxPowerW - A.IdlePowerW) * ActiveEnergy;
+      Floor * Seconds + (A.MaxPowerW - Floor) * ActiveEnergy;
   B.AveragePowerW = B.Prediction.EnergyJoules / Seconds;
   B.DramUtilization = DramBytes / (A.DramBandwidthGBs * 1e9 * Seconds);
   B.SmBusyFraction = BusySmSeconds / (A.SMCount * Seconds);

@@ -401,6 +401,7 @@ Error ModuleOptimizer::run() {
          Plan->Features[Plan->chosen().Assignment].AssumedTrips)
       Notes.push_back(A.describe());
     Plan->Notes = std::move(Notes);
+    Plan->BoardNamed = Targets.boardNamed();
     if (Plan->Apply) {
       if (Error E = apply(*Plan))
         return E;

@@ -43,6 +43,7 @@ struct KernelPlan : LaunchPlan {
   bool UserBounded = false;
   bool Apply = false;    // rewrite the kernel (opted in, not user-bounded)
   const GpuArch *Arch = nullptr;
+  bool BoardNamed = false; // -energy-gpu, not the arch's default board
   std::string ModelName;
   std::vector<std::string> Notes; // arch/model substitutions
   uint64_t WorkItems = DefaultWorkItems;

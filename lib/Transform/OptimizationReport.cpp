@@ -52,6 +52,11 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   J.attribute("record", P.Record);
   J.attribute("arch", P.Arch->Name);
   J.attribute("gpu", P.Arch->Gpu);
+  // Without -energy-gpu the figures are the target's default board's,
+  // whichever board of that architecture will run the code.
+  J.attribute("gpu_from", P.BoardNamed ? std::string("-energy-gpu")
+                                       : std::string("default board of ") +
+                                             P.Arch->Name);
   J.attribute("model", P.ModelName);
   // The analytic model's constants feed every model (the learned ones take
   // its predictions as inputs): say whether they were fitted for this board.

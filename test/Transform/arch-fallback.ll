@@ -1,20 +1,20 @@
 ; A module's own target-cpu without tables keeps the fallback to the nearest
 ; architecture, and a note says so, in a remark and in the report: sm_999
-; uses sm_100, sm_12 (below every row) sm_61. (An -energy-arch without
+; uses sm_100, sm_12 (below every row) sm_52. (An -energy-arch without
 ; tables is an error instead: bad-options.test.)
 ; RUN: %opt %loadenergy -passes=energy-optimize -pass-remarks-analysis=energy \
 ; RUN:   -energy-report=%t.json %s -disable-output 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s --check-prefix=REPORT < %t.json
 ; REMARK-DAG: remark: {{.*}}kernel new: no tables for sm_999; using sm_100
-; REMARK-DAG: remark: {{.*}}kernel old: no tables for sm_12; using sm_61
+; REMARK-DAG: remark: {{.*}}kernel old: no tables for sm_12; using sm_52
 ; REPORT:      "kernel": "new",
 ; REPORT:      "arch": "sm_100",
 ; REPORT:      "notes": [
 ; REPORT-NEXT:   "no tables for sm_999; using sm_100"
 ; REPORT:      "kernel": "old",
-; REPORT:      "arch": "sm_61",
+; REPORT:      "arch": "sm_52",
 ; REPORT:      "notes": [
-; REPORT-NEXT:   "no tables for sm_12; using sm_61"
+; REPORT-NEXT:   "no tables for sm_12; using sm_52"
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

@@ -12,6 +12,7 @@
 ; REPORT:      "kernel": "ampere",
 ; REPORT:      "arch": "sm_90",
 ; REPORT-NEXT: "gpu": "h100-sxm",
+; REPORT-NEXT: "gpu_from": "-energy-gpu",
 ; REPORT-NEXT: "model": "analytic (sm_90, H100 SXM5 80GB)",
 ; REPORT-NEXT: "model_constants": "datasheet defaults",
 ; REPORT-NEXT: "notes": [
@@ -20,6 +21,7 @@
 ; REPORT:      "kernel": "unknown",
 ; REPORT:      "arch": "sm_90",
 ; REPORT-NEXT: "gpu": "h100-sxm",
+; REPORT-NEXT: "gpu_from": "-energy-gpu",
 ; REPORT-NEXT: "model":
 ; REPORT-NEXT: "model_constants":
 ; REPORT-NEXT: "notes": [],

@@ -2,7 +2,10 @@
 ; An RTX A4000 and an RTX A6000 are both sm_86, with the same occupancy
 ; limits, but 48 SMs and 448 GB/s against 84 SMs and 768 GB/s: the same
 ; launch of 2^24 items is predicted faster on the A6000. Without the option,
-; sm_86 is its default board, the A10. The report and the remark name the
+; sm_86 is its default board, the A10, and a note in the remark and the
+; report says so and names the other sm_86 boards (an RTX 3070 that runs
+; the code is not silently an A10); the report's gpu_from says where the
+; board came from. The report and the remark name the
 ; board; its model description names it too, and the constants name their
 ; origin (lib/CostModel/CalibratedConstants.inc keeps the defaults for
 ; ampere-ga10x: its fit did not predict held-out kernels better).
@@ -12,7 +15,8 @@
 ; RUN: %opt %loadenergy -passes='energy-optimize<gpu=rtx-a6000;force=fill:256;report=%t.a6000.json>' \
 ; RUN:   %s -disable-output
 ; RUN: %opt %loadenergy -passes=energy-optimize -energy-force-config=fill:256 \
-; RUN:   -energy-report=%t.default.json %s -disable-output
+; RUN:   -energy-report=%t.default.json %s -disable-output \
+; RUN:   -pass-remarks-analysis=energy 2>&1 | FileCheck %s --check-prefix=DEFAULT-REMARK
 ; RUN: FileCheck %s --check-prefix=A4000 < %t.a4000.json
 ; RUN: FileCheck %s --check-prefix=A6000 < %t.a6000.json
 ; RUN: FileCheck %s --check-prefix=DEFAULT < %t.default.json
@@ -29,15 +33,23 @@
 ; REMARK: remark: {{.*}}kernel fill {{.*}} per launch of 16777216 items on rtx-a4000 (sm_86);
 ; A4000:      "arch": "sm_86",
 ; A4000-NEXT: "gpu": "rtx-a4000",
+; A4000-NEXT: "gpu_from": "-energy-gpu",
 ; A4000-NEXT: "model": "analytic (sm_86, RTX A4000)",
 ; A4000-NEXT: "model_constants": "datasheet defaults",
 ; A4000-NEXT: "notes": [],
 ; A6000:      "arch": "sm_86",
 ; A6000-NEXT: "gpu": "rtx-a6000",
+; A6000-NEXT: "gpu_from": "-energy-gpu",
 ; A6000-NEXT: "model": "analytic (sm_86, RTX A6000)",
 ; DEFAULT:      "arch": "sm_86",
 ; DEFAULT-NEXT: "gpu": "a10",
+; DEFAULT-NEXT: "gpu_from": "default board of sm_86",
 ; DEFAULT-NEXT: "model": "analytic (sm_86, A10)",
+; DEFAULT-NEXT: "model_constants":
+; DEFAULT-NEXT: "notes": [
+; DEFAULT-NEXT:   "sm_86 is modelled on its default board a10 (A10); -energy-gpu names the board that runs it (sm_86: a10, a40, rtx-3060-laptop, rtx-3090, rtx-3070, rtx-3080, rtx-a4000, rtx-a6000)"
+; DEFAULT-NEXT: ],
+; DEFAULT-REMARK: remark: {{.*}}kernel fill: sm_86 is modelled on its default board a10 (A10); -energy-gpu names the board that runs it
 ; TIME: a6000 faster
 ; TIME-NOT: like
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -15,7 +15,7 @@ using namespace energy;
 namespace {
 
 TEST(GpuArchTest, RowsAscendAndCoverTheSupportedArchitectures) {
-  const unsigned Expected[] = {61, 70, 75, 80, 86, 89, 90, 100};
+  const unsigned Expected[] = {52, 60, 61, 70, 75, 80, 86, 89, 90, 100};
   llvm::ArrayRef<GpuArch> Archs = allGpuArchs();
   ASSERT_EQ(Archs.size(), std::size(Expected));
   ASSERT_EQ(allComputeCapabilities().size(), std::size(Expected));
@@ -29,8 +29,10 @@ TEST(GpuArchTest, RowsAscendAndCoverTheSupportedArchitectures) {
 // Each sm_XX keeps the reference board it had before boards could be named.
 TEST(GpuArchTest, DefaultBoards) {
   const std::pair<unsigned, const char *> Expected[] = {
-      {61, "gtx-1070"}, {70, "v100"}, {75, "t4"},       {80, "a100-sxm-80gb"},
-      {86, "a10"},      {89, "l4"},   {90, "h100-sxm"}, {100, "b200"}};
+      {52, "gtx-titan-x"}, {60, "p100-sxm2"}, {61, "gtx-1070"},
+      {70, "v100"},        {75, "t4"},        {80, "a100-sxm-80gb"},
+      {86, "a10"},         {89, "l4"},        {90, "h100-sxm"},
+      {100, "b200"}};
   for (const auto &[Sm, Gpu] : Expected) {
     const GpuArch *A = lookupGpuArch(Sm);
     ASSERT_NE(A, nullptr) << Sm;
@@ -39,13 +41,15 @@ TEST(GpuArchTest, DefaultBoards) {
   }
 }
 
-// The boards issue 11 asks for, and unique names.
+// The boards issues 11 and 34 ask for, and unique names.
 TEST(GpuArchTest, BoardsAreNamedOnce) {
   llvm::SmallVector<llvm::StringRef> Required;
   llvm::StringRef("h100-sxm h100-pcie h200 a100-sxm-80gb a100-pcie-40gb a10 "
                   "a30 a40 l4 l40s t4 v100 rtx-2080-ti titan-rtx "
                   "rtx-3060-laptop rtx-3090 rtx-a4000 rtx-a6000 rtx-4090 "
-                  "rtx-4000-ada gtx-1070 b200")
+                  "rtx-4000-ada gtx-1070 b200 p100-sxm2 gtx-titan-x "
+                  "gtx-1080-ti rtx-2070 rtx-2080 rtx-3070 rtx-3080 rtx-4070 "
+                  "rtx-4080 l40")
       .split(Required, ' ');
   for (llvm::StringRef Gpu : Required)
     EXPECT_NE(lookupGpuBoard(Gpu), nullptr) << Gpu.str();
@@ -139,7 +143,7 @@ TEST(GpuArchTest, BoardsAreSelfConsistent) {
 // datasheets' rounding. Lanes per SM from the architecture whitepapers.
 TEST(GpuArchTest, PeakFp32MatchesSMsLanesAndClock) {
   auto Lanes = [](unsigned Sm) {
-    return Sm == 70 || Sm == 75 || Sm == 80 ? 64 : 128;
+    return Sm == 60 || Sm == 70 || Sm == 75 || Sm == 80 ? 64 : 128;
   };
   for (const GpuBoard &B : allGpuBoards()) {
     SCOPED_TRACE(B.Gpu);
@@ -227,9 +231,12 @@ TEST(GpuArchTest, NearestPrefersSameMajorThenLowerThenLowest) {
   EXPECT_EQ(Nearest(120), 100u); // no major-12 row: closest lower
   EXPECT_EQ(Nearest(1000), 100u);
   EXPECT_EQ(Nearest(61), 61u);
-  EXPECT_EQ(Nearest(60), 61u); // Pascal: the only row of major 6
-  EXPECT_EQ(Nearest(52), 61u); // below every row: the lowest
-  EXPECT_EQ(Nearest(0), 61u);
+  EXPECT_EQ(Nearest(60), 60u);
+  EXPECT_EQ(Nearest(62), 61u); // Jetson TX2: closest lower of major 6
+  EXPECT_EQ(Nearest(52), 52u);
+  EXPECT_EQ(Nearest(50), 52u); // Maxwell: the only row of major 5
+  EXPECT_EQ(Nearest(35), 52u); // below every row: the lowest
+  EXPECT_EQ(Nearest(0), 52u);
 }
 
 TEST(GpuArchTest, GpuOptions) {
@@ -255,8 +262,8 @@ TEST(GpuArchTest, GpuOptions) {
   EXPECT_EQ(cantFail(parseGpuBoardOption("NVIDIA GeForce RTX 4090"))->Gpu,
             llvm::StringRef("rtx-4090"));
   EXPECT_EQ(Message(checkGpuOptions("sm_87", "a10")),
-            "no tables for arch 'sm_87' (known: sm_61, sm_70, sm_75, sm_80, "
-            "sm_86, sm_89, sm_90, sm_100)");
+            "no tables for arch 'sm_87' (known: sm_52, sm_60, sm_61, sm_70, "
+            "sm_75, sm_80, sm_86, sm_89, sm_90, sm_100)");
   EXPECT_NE(gpuBoardNames().find("rtx-a4000, rtx-a6000"), std::string::npos);
 }
 
@@ -271,6 +278,64 @@ TEST(GpuArchTest, TheBoardWinsOverTheTarget) {
   EXPECT_EQ(Other.SmVersion, 90u);
   ASSERT_EQ(Notes.size(), 1u);
   EXPECT_EQ(Notes[0], "target is sm_86; using gpu h100-sxm, which is sm_90");
+}
+
+// A target of a known architecture without -energy-gpu is modelled on its
+// default board; where the architecture has others (a consumer sm_75 card
+// is no T4), a note says whose figures stand for it.
+TEST(GpuArchTest, TheDefaultBoardSaysItStandsForTheOthers) {
+  std::vector<std::string> Notes;
+  const GpuArch &Turing = resolveGpuArch("sm_75", "target", Notes);
+  EXPECT_STREQ(Turing.Gpu, "t4");
+  ASSERT_EQ(Notes.size(), 1u);
+  EXPECT_EQ(Notes[0], "sm_75 is modelled on its default board t4 (Tesla T4); "
+                      "-energy-gpu names the board that runs it (sm_75: t4, "
+                      "rtx-2080-ti, titan-rtx, rtx-2070, rtx-2080)");
+  Notes.clear();
+  resolveGpuArch("sm_100", "target", Notes); // one board: nothing to say
+  EXPECT_TRUE(Notes.empty());
+  resolveGpuArch("sm_52", "target", Notes);
+  EXPECT_TRUE(Notes.empty());
+  resolveGpuArch("sm_60a", "target", Notes);
+  EXPECT_TRUE(Notes.empty());
+}
+
+// Datasheet figures of the boards issue 34 added, spot-checked.
+TEST(GpuArchTest, BoardsOfIssue34) {
+  struct Figures {
+    const char *Gpu;
+    unsigned Sm, SMs;
+    double BoostGHz, DramGBs, TdpW;
+    unsigned L2KiB;
+  };
+  const Figures Expected[] = {
+      {"p100-sxm2", 60, 56, 1.480, 720, 300, 4096},
+      {"gtx-titan-x", 52, 24, 1.075, 336.5, 250, 3072},
+      {"gtx-1080-ti", 61, 28, 1.582, 484, 250, 2816},
+      {"rtx-2070", 75, 36, 1.620, 448, 175, 4096},
+      {"rtx-2080", 75, 46, 1.710, 448, 215, 4096},
+      {"rtx-3070", 86, 46, 1.725, 448, 220, 4096},
+      {"rtx-3080", 86, 68, 1.710, 760, 320, 5120},
+      {"rtx-4070", 89, 46, 2.475, 504, 200, 36864},
+      {"rtx-4080", 89, 76, 2.505, 716.8, 320, 65536},
+      {"l40", 89, 142, 2.490, 864, 300, 98304},
+  };
+  for (const Figures &F : Expected) {
+    SCOPED_TRACE(F.Gpu);
+    const GpuArch *A = lookupGpuBoard(F.Gpu);
+    ASSERT_NE(A, nullptr);
+    EXPECT_EQ(A->SmVersion, F.Sm);
+    EXPECT_EQ(A->SMCount, F.SMs);
+    EXPECT_DOUBLE_EQ(A->BoostClockGHz, F.BoostGHz);
+    EXPECT_DOUBLE_EQ(A->DramBandwidthGBs, F.DramGBs);
+    EXPECT_DOUBLE_EQ(A->MaxPowerW, F.TdpW);
+    EXPECT_EQ(A->L2Bytes, F.L2KiB * 1024u);
+  }
+  // GP100's SM has two warp schedulers, Maxwell's four [OCC].
+  EXPECT_EQ(lookupGpuArch(60)->WarpAllocGranularity, 2u);
+  EXPECT_EQ(lookupGpuArch(52)->WarpAllocGranularity, 4u);
+  EXPECT_EQ(lookupGpuArch(52)->SharedMemPerSM, 96u * 1024);
+  EXPECT_EQ(lookupGpuArch(60)->SharedMemPerSM, 64u * 1024);
 }
 
 TEST(GpuArchTest, ParseSmVersionAcceptsNVPTXCpuNames) {
