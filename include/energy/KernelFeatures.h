@@ -6,12 +6,17 @@
 //
 // Counts are per thread and weighted by the estimated number of times the
 // instruction executes: the product of the trip counts of its enclosing
-// loops. A loop's trip count comes from ScalarEvolution: the exact constant,
-// else a constant maximum, else its symbolic count with every unknown value
-// in the bound (kernel arguments, blockDim ...) taken as the value an
-// ENERGY_ASSUME(n, value) in the source states for it, else DefaultExtent
-// (4096, `-energy-default-extent`: `k < n; k += TILE` runs 4096/TILE times),
-// else DefaultTripCount (8, `-energy-default-trip-count`). Every loop whose
+// loops. A loop's trip count is what an ENERGY_TRIP(count) in its body
+// states, else ScalarEvolution's exact constant; a loop that strides over
+// the launch's threads (grid-stride, block-strided) counts n / stride on
+// average per thread with the launch's block and grid known, and the
+// default below for every candidate without (lib/Features/TripCounts.h);
+// else a constant maximum (not one that only the index type's range
+// gives), else its symbolic count with every unknown value in the bound
+// (kernel arguments ...) taken as the value an ENERGY_ASSUME(n, value) in
+// the source states for it, else DefaultExtent (4096,
+// `-energy-default-extent`: `k < n; k += TILE` runs 4096/TILE times), else
+// DefaultTripCount (8, `-energy-default-trip-count`). Every loop whose
 // count is not fixed by the code is listed in AssumedTrips, with the values
 // its bound depends on, so that reports say which numbers are assumptions.
 // Vector operations count once per element; texture and surface fetches
@@ -176,6 +181,10 @@ struct BoundValue {
   /// Whether the launch stated it (-energy-force-config's argN=V) rather
   /// than the source.
   bool FromLaunch = false;
+  /// A block or grid extent (blockDim.x, gridDim.x) of a launch that is not
+  /// known where the loop was counted: the loop strides over the launch's
+  /// threads, and its count follows the block and grid (TakenAs 0).
+  bool LaunchExtent = false;
 
   /// "argument 'n'", "argument 2", "blockDim.x", "a value computed in the
   /// kernel".
@@ -186,14 +195,21 @@ struct BoundValue {
 struct AssumedTrip {
   /// "file:line" of the loop; empty without debug info.
   std::string Location;
-  /// Iterations of the loop body per entry.
-  unsigned TripCount = 0;
+  /// Iterations of the loop body per entry: an average over the threads
+  /// that enter (a grid-stride loop's threads run ceil(n / stride) or one
+  /// fewer).
+  double TripCount = 0;
   /// The unknown values in the bound; empty when the count could not be
-  /// followed at all and is -energy-default-trip-count.
+  /// followed at all and is -energy-default-trip-count, or is stated.
   std::vector<BoundValue> Values;
+  /// ENERGY_TRIP(count) in the loop states its count.
+  bool StatedInLoop = false;
 
-  /// Whether every value was stated with ENERGY_ASSUME.
+  /// Whether the count is stated: with ENERGY_TRIP, or every value with
+  /// ENERGY_ASSUME (or a forced launch's argN=V).
   bool stated() const;
+  /// Whether the count follows a launch whose block or grid is not known.
+  bool followsLaunch() const;
   /// "loop at k.cu:7: trip count assumed 4096 (bound depends on argument
   /// 'n', taken as 4096); state it with ENERGY_ASSUME(n, value)".
   std::string describe() const;

@@ -616,3 +616,34 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
     (void)(VALUE);                                                             \
   } while (0)
 #endif
+
+// ENERGY_TRIP ---------------------------------------------------------------
+/// States how many times the loop it is written in runs per entry (per
+/// thread), for the trip counts of the plugin's cost model, where neither
+/// the code nor ENERGY_ASSUME on the bound's values tells: a `while` loop
+/// that stops on data, a bound computed in the kernel. Write it in the
+/// loop's body, outside inner loops:
+///   while (node != end) { ENERGY_TRIP(20); node = next[node]; }
+/// A hint only: a PTX comment, so the code is the same with or without the
+/// plugin. Like any inline assembly in CUDA device code it is convergent,
+/// which keeps clang from runtime-unrolling the loop (a loop whose count
+/// the compiler can follow needs no ENERGY_TRIP: state its bound with
+/// ENERGY_ASSUME instead); in a loop the compiler unrolls fully the
+/// statement would count for the loop around it, so state no constant
+/// count.
+#define ENERGY_TRIP_CHECK_(COUNT)                                              \
+  static_assert((COUNT) >= 0 && (COUNT) <= 0xffffffffll,                       \
+                "ENERGY_TRIP: the count must be a constant integer in "        \
+                "[0, 2^32)")
+#ifdef __CUDA_ARCH__
+#define ENERGY_TRIP(COUNT)                                                     \
+  do {                                                                         \
+    ENERGY_TRIP_CHECK_(COUNT);                                                 \
+    asm volatile("// energy.trip %0 %1" ::"n"(COUNT), "n"(__COUNTER__));       \
+  } while (0)
+#else
+#define ENERGY_TRIP(COUNT)                                                     \
+  do {                                                                         \
+    ENERGY_TRIP_CHECK_(COUNT);                                                 \
+  } while (0)
+#endif

@@ -151,6 +151,8 @@ FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE,
                            const StatedValues &Stated,
                            std::vector<AssumedTrip> &Assumed) const {
   LoopWeights Weights;
+  // Every function of the kernel reads the same launch's registers.
+  LaunchShape Launch{Opts.Block, Opts.Grid, {}};
   for (const Loop *L : LI.getLoopsInPreorder()) {
     // A loop that exits only from its header (`while` form, before
     // rotation) runs the rest of its body one time fewer than the header.
@@ -158,22 +160,39 @@ FeatureCounter::weighLoops(const LoopInfo &LI, ScalarEvolution &SE,
     // count means body iterations.
     bool WhileForm = L->getExitingBlock() == L->getHeader() &&
                      L->getLoopLatch() != L->getHeader();
-    std::optional<unsigned> Known = knownTripCount(L, SE);
     std::vector<BoundValue> Values;
-    std::optional<unsigned> Counted =
-        Known ? Known
-              : symbolicTripCount(L, SE, Stated, Opts.DefaultExtent, Values);
+    std::optional<double> Counted; // header executions per entry
+    bool Known = false;
+    std::optional<double> InLoop = statedTripCount(L);
+    std::optional<StridedCount> Strided;
+    if (InLoop) {
+      Counted = *InLoop + (WhileForm ? 1 : 0);
+    } else if (unsigned Exact = SE.getSmallConstantTripCount(L)) {
+      Counted = Exact, Known = true;
+    } else if ((Strided = stridedTripCount(L, SE, Stated, Opts.DefaultExtent,
+                                           Launch))) {
+      Counted = Strided->HeaderRuns;
+      Values = std::move(Strided->Values);
+      Known = Counted && Values.empty();
+    } else if (auto Max = knownTripCount(L, SE)) {
+      Counted = *Max, Known = true;
+    } else if (auto Symbolic = symbolicTripCount(L, SE, Stated,
+                                                 Opts.DefaultExtent, Values)) {
+      Counted = *Symbolic;
+    }
     for (BoundValue &V : Values)
       V.FromLaunch = V.IsArgument && L->getHeader()->getParent() == &Kernel &&
                      llvm::any_of(Opts.StatedArguments,
                                   [&](auto &A) { return A.first == V.ArgNo; });
     double Header = Counted ? *Counted
                             : Opts.DefaultTripCount + (WhileForm ? 1 : 0);
-    Weights[L] = {Header, WhileForm ? Header - 1 : Header, Known.has_value()};
-    if (!Counted || !Values.empty())
-      Assumed.push_back({sourceLocation(L->getStartLoc()),
-                         static_cast<unsigned>(Weights[L].Body),
-                         std::move(Values)});
+    Weights[L] = {Header, WhileForm ? Header - 1 : Header, Known};
+    if (InLoop || !Counted || !Values.empty()) {
+      AssumedTrip A{sourceLocation(L->getStartLoc()), Weights[L].Body,
+                    std::move(Values)};
+      A.StatedInLoop = InLoop.has_value();
+      Assumed.push_back(std::move(A));
+    }
   }
   return Weights;
 }
@@ -302,7 +321,7 @@ void FeatureCounter::countInstruction(Instruction &I, double W,
   KernelFeatures &Out = S.Out;
   if (isa<DbgInfoIntrinsic>(I) || I.isLifetimeStartOrEnd())
     return;
-  if (auto *Call = dyn_cast<CallBase>(&I); Call && isAssumeMarker(*Call))
+  if (auto *Call = dyn_cast<CallBase>(&I); Call && isHintMarker(*Call))
     return; // a comment in the PTX
   unsigned Slots = issueSlots(I, S.DL);
   if (Slots == 0)

@@ -9,6 +9,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 
@@ -94,8 +95,22 @@ std::string BoundValue::describe() const {
 }
 
 bool AssumedTrip::stated() const {
-  return !Values.empty() &&
-         llvm::all_of(Values, [](const BoundValue &V) { return V.Stated; });
+  return StatedInLoop ||
+         (!Values.empty() &&
+          llvm::all_of(Values, [](const BoundValue &V) { return V.Stated; }));
+}
+
+bool AssumedTrip::followsLaunch() const {
+  return llvm::any_of(Values,
+                      [](const BoundValue &V) { return V.LaunchExtent; });
+}
+
+/// A trip count as a reader wants it: whole, or to two decimals (a
+/// grid-stride loop's average).
+static std::string formatTrips(double Trips) {
+  if (Trips == std::floor(Trips))
+    return std::to_string(static_cast<unsigned long long>(Trips));
+  return formatv("{0:F2}", Trips).str();
 }
 
 std::string AssumedTrip::describe() const {
@@ -104,9 +119,24 @@ std::string AssumedTrip::describe() const {
   OS << "loop " << (Location.empty() ? "(compile with -g for its line)"
                                      : "at " + Location)
      << ": trip count ";
+  if (StatedInLoop) {
+    OS << formatTrips(TripCount) << ", stated in the loop (ENERGY_TRIP)";
+    return S;
+  }
   if (Values.empty()) {
-    OS << "assumed " << TripCount
+    OS << "assumed " << formatTrips(TripCount)
        << " (not computable from the code; -energy-default-trip-count)";
+    return S;
+  }
+  if (followsLaunch()) {
+    OS << "assumed " << formatTrips(TripCount)
+       << " (-energy-default-trip-count): the loop strides over the "
+          "launch's threads by ";
+    ListSeparator LS(" and ");
+    for (const BoundValue &V : Values)
+      OS << LS << V.describe();
+    OS << ", not known here; its count follows the block and grid "
+          "(ENERGY_GRID, ENERGY_WORKLOAD or a forced grid=)";
     return S;
   }
   auto Statement = [](const BoundValue &V, const std::string &Value) {
@@ -118,13 +148,13 @@ std::string AssumedTrip::describe() const {
            ", " + Value + ")";
   };
   if (stated()) {
-    OS << TripCount << ", from ";
+    OS << formatTrips(TripCount) << ", from ";
     ListSeparator LS(" and ");
     for (const BoundValue &V : Values)
       OS << LS << Statement(V, std::to_string(V.TakenAs));
     return S;
   }
-  OS << "assumed " << TripCount << " (bound depends on ";
+  OS << "assumed " << formatTrips(TripCount) << " (bound depends on ";
   ListSeparator LS(", ");
   for (const BoundValue &V : Values)
     OS << LS << V.describe() << (V.Stated ? ", stated as " : ", taken as ")
@@ -275,6 +305,8 @@ void KernelFeatures::writeJSON(json::OStream &J) const {
           J.attribute("location", A.Location);
           J.attribute("trip_count", A.TripCount);
           J.attribute("stated", A.stated());
+          if (A.followsLaunch())
+            J.attribute("follows_launch", true);
           J.attributeArray("values", [&] {
             for (const BoundValue &V : A.Values)
               J.object([&] {
@@ -283,6 +315,8 @@ void KernelFeatures::writeJSON(json::OStream &J) const {
                   J.attribute("argument", V.ArgNo);
                 J.attribute("taken_as", V.TakenAs);
                 J.attribute("stated", V.Stated);
+                if (V.LaunchExtent)
+                  J.attribute("launch_extent", true);
               });
           });
           J.attribute("note", A.describe());

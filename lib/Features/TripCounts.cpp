@@ -17,16 +17,86 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <algorithm>
 #include <limits>
+#include <map>
 
 using namespace llvm;
 
 namespace energy {
 
+namespace {
+
+/// A loop's exit test as a count up to a bound: the loop goes on while Rec
+/// < Bound, Rec an affine recurrence of the loop, Bound invariant in it.
+struct CountingExit {
+  const SCEVAddRecExpr *Rec = nullptr;
+  const SCEV *Bound = nullptr;
+  bool Signed = false;
+  /// Rec is the incremented index (a rotated loop's `(i += S) < n`, whose
+  /// entry `i < n` is tested before the loop), not the header's.
+  bool PostIncrement = false;
+};
+
+std::optional<CountingExit> countingExit(const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Exiting = L->getExitingBlock();
+  auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;
+  auto *Cmp = Br && Br->isConditional()
+                  ? dyn_cast<ICmpInst>(Br->getCondition())
+                  : nullptr;
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+    return std::nullopt;
+  ICmpInst::Predicate P = L->contains(Br->getSuccessor(0))
+                              ? Cmp->getPredicate()
+                              : Cmp->getInversePredicate();
+  Value *Index = Cmp->getOperand(0);
+  const SCEV *Bound = SE.getSCEV(Cmp->getOperand(1));
+  if (!SE.isLoopInvariant(Bound, L)) {
+    Index = Cmp->getOperand(1);
+    Bound = SE.getSCEV(Cmp->getOperand(0));
+    P = ICmpInst::getSwappedPredicate(P);
+  }
+  auto *Rec = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Index));
+  if (!Rec || Rec->getLoop() != L || !Rec->isAffine() ||
+      !SE.isLoopInvariant(Bound, L))
+    return std::nullopt;
+  CountingExit E;
+  E.Rec = Rec;
+  E.Signed = ICmpInst::isSigned(P);
+  E.PostIncrement = !(isa<PHINode>(Index) &&
+                      cast<PHINode>(Index)->getParent() == L->getHeader());
+  if (P == ICmpInst::ICMP_SLE || P == ICmpInst::ICMP_ULE)
+    Bound = SE.getAddExpr(Bound, SE.getOne(Bound->getType()));
+  else if (P != ICmpInst::ICMP_SLT && P != ICmpInst::ICMP_ULT)
+    return std::nullopt;
+  E.Bound = Bound;
+  return E;
+}
+
+/// Whether Max, a maximum trip count ScalarEvolution found for L, only says
+/// how far L's index could count before it wrapped around its type: a
+/// stride of 65,536 on an int gives 65,536 iterations, whatever the bound.
+bool maxFromTypeRange(const Loop *L, ScalarEvolution &SE, unsigned Max) {
+  auto Exit = countingExit(L, SE);
+  if (!Exit)
+    return false;
+  auto *Step = dyn_cast<SCEVConstant>(Exit->Rec->getStepRecurrence(SE));
+  if (!Step)
+    return false;
+  unsigned Bits = Step->getAPInt().getBitWidth();
+  APInt Span = Step->getAPInt().abs().zext(Bits + 32) * Max;
+  return Span.uge(APInt::getOneBitSet(Bits + 32, Bits - 1));
+}
+
+} // namespace
+
 std::optional<unsigned> knownTripCount(const Loop *L, ScalarEvolution &SE) {
   unsigned Trip = SE.getSmallConstantTripCount(L);
-  if (!Trip)
+  if (!Trip) {
     Trip = SE.getSmallConstantMaxTripCount(L);
+    if (Trip && maxFromTypeRange(L, SE, Trip))
+      return std::nullopt;
+  }
   if (!Trip || Trip > MaxBelievableTrip)
     return std::nullopt;
   return Trip;
@@ -48,6 +118,39 @@ bool isAssumeMarker(const CallBase &Call) {
   return Asm &&
          StringRef(Asm->getAsmString()).starts_with("// energy.assume") &&
          Call.arg_size() == 2 && isa<ConstantInt>(Call.getArgOperand(1));
+}
+
+bool isTripMarker(const CallBase &Call) {
+  auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
+  return Asm && StringRef(Asm->getAsmString()).starts_with("// energy.trip") &&
+         Call.arg_size() == 2 && isa<ConstantInt>(Call.getArgOperand(0)) &&
+         isa<ConstantInt>(Call.getArgOperand(1));
+}
+
+std::optional<double> statedTripCount(const Loop *L) {
+  // Per statement (its __COUNTER__): the count, and its copies in L.
+  std::map<uint64_t, std::pair<uint64_t, unsigned>> Statements;
+  for (const BasicBlock *BB : L->blocks()) {
+    if (llvm::any_of(L->getSubLoops(),
+                     [&](const Loop *Inner) { return Inner->contains(BB); }))
+      continue; // an inner loop's statement
+    for (const Instruction &I : *BB)
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && isTripMarker(*Call)) {
+        auto &[Count, Copies] =
+            Statements[cast<ConstantInt>(Call->getArgOperand(1))
+                           ->getZExtValue()];
+        Count = cast<ConstantInt>(Call->getArgOperand(0))->getZExtValue();
+        ++Copies;
+      }
+  }
+  if (Statements.empty())
+    return std::nullopt;
+  // Two statements in one loop (in both arms of a branch): the larger.
+  double Trip = 0;
+  for (const auto &[Id, CountAndCopies] : Statements)
+    Trip = std::max(Trip, double(CountAndCopies.first) /
+                              double(CountAndCopies.second));
+  return Trip;
 }
 
 StatedValues statedValues(const Function &F,
@@ -194,6 +297,171 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
     return std::nullopt;
   Values = std::move(Found);
   return static_cast<unsigned>(C->getAPInt().getZExtValue()) + 1;
+}
+
+namespace {
+
+/// A thread's or block's number along an axis, among Extent of them (0:
+/// not known), that the first index of a strided loop adds Coefficient of.
+struct IndexTerm {
+  int64_t Coefficient = 0;
+  uint64_t Extent = 0;
+};
+
+/// The number of launch positions a special register read numbers, as
+/// the launch gives it (0 when not known).
+uint64_t extentOf(SpecialRegisterRead Read, const LaunchShape &Launch) {
+  switch (Read.Reg) {
+  case SpecialRegister::ThreadIdx:
+    return Launch.Block[Read.Axis];
+  case SpecialRegister::BlockIdx:
+    return Launch.Grid[Read.Axis];
+  case SpecialRegister::LaneId:
+    return 32;
+  default:
+    return 0;
+  }
+}
+
+/// Whether the first indices Terms give the threads cover [0, Stride) once
+/// each: the terms, smallest coefficient first, count in mixed radix
+/// (threadIdx.x + blockDim.x * blockIdx.x under blockDim.x * gridDim.x).
+bool coversStride(std::vector<IndexTerm> Terms, int64_t Stride) {
+  llvm::sort(Terms, [](const IndexTerm &A, const IndexTerm &B) {
+    return A.Coefficient < B.Coefficient;
+  });
+  int64_t Next = 1;
+  for (const IndexTerm &T : Terms) {
+    if (!T.Extent || T.Coefficient != Next ||
+        MulOverflow(Next, int64_t(T.Extent), Next))
+      return false;
+  }
+  return !Terms.empty() && Next == Stride;
+}
+
+} // namespace
+
+std::optional<StridedCount> stridedTripCount(const Loop *L,
+                                             ScalarEvolution &SE,
+                                             const StatedValues &Stated,
+                                             unsigned DefaultExtent,
+                                             const LaunchShape &Launch) {
+  auto Exit = countingExit(L, SE);
+  if (!Exit)
+    return std::nullopt;
+  const SCEV *First = Exit->Rec->getStart();
+  const SCEV *Step = Exit->Rec->getStepRecurrence(SE);
+  StridedCount Count;
+  ValueToSCEVMapTy Assumed;
+  std::vector<const SCEVUnknown *> Indices;
+  bool ReadsLaunch = false, Unknowable = false;
+  auto Classify = [&](const SCEV *S, bool IndicesAllowed) {
+    for (const SCEVUnknown *U : unknownsOf(S)) {
+      const Value *V = U->getValue();
+      if (Assumed.count(V) || llvm::is_contained(Indices, U))
+        continue;
+      if (!U->getType()->isIntegerTy()) {
+        Unknowable = true;
+        continue;
+      }
+      auto Read = readsSpecialRegister(V);
+      if (Read && (Read->Reg == SpecialRegister::BlockDim ||
+                   Read->Reg == SpecialRegister::GridDim)) {
+        // Folded to a constant where the launch is known: an extent of a
+        // launch that is not.
+        ReadsLaunch = true;
+        BoundValue B = boundValue(V);
+        B.LaunchExtent = true;
+        Count.Values.push_back(std::move(B));
+        Assumed[V] = SE.getOne(U->getType());
+        continue;
+      }
+      if (Read) {
+        if (!IndicesAllowed)
+          Unknowable = true;
+        Indices.push_back(U);
+        continue;
+      }
+      BoundValue B = boundValue(V);
+      auto It = Stated.find(V);
+      B.Stated = It != Stated.end();
+      B.TakenAs = B.Stated ? It->second : DefaultExtent;
+      Assumed[V] = SE.getConstant(U->getType(), B.TakenAs);
+      Count.Values.push_back(std::move(B));
+    }
+  };
+  Classify(First, /*IndicesAllowed=*/true);
+  Classify(Step, /*IndicesAllowed=*/false);
+  Classify(Exit->Bound, /*IndicesAllowed=*/false);
+  // Only a loop over the launch's threads: others keep ScalarEvolution's
+  // own count.
+  if (Unknowable || (Indices.empty() && !ReadsLaunch))
+    return std::nullopt;
+  if (ReadsLaunch) {
+    llvm::erase_if(Count.Values,
+                   [](const BoundValue &B) { return !B.LaunchExtent; });
+    return Count;
+  }
+  // The value of S with the thread and block indices as given (the rest
+  // as assumed), as the compare reads it.
+  auto Evaluate = [&](const SCEV *S,
+                      ArrayRef<int64_t> IndexValues) -> std::optional<int64_t> {
+    ValueToSCEVMapTy Values = Assumed;
+    for (auto [U, X] : llvm::zip(Indices, IndexValues))
+      Values[U->getValue()] = SE.getConstant(U->getType(), X);
+    auto *C = dyn_cast<SCEVConstant>(
+        SCEVParameterRewriter::rewrite(S, SE, Values));
+    if (!C || C->getAPInt().getBitWidth() > 64)
+      return std::nullopt;
+    return Exit->Signed ? C->getAPInt().getSExtValue()
+                        : int64_t(C->getAPInt().getZExtValue());
+  };
+  std::vector<int64_t> Zeros(Indices.size(), 0);
+  auto Base = Evaluate(First, Zeros), Stride = Evaluate(Step, Zeros),
+       End = Evaluate(Exit->Bound, Zeros);
+  if (!Base || !Stride || !End || *Stride <= 0)
+    return std::nullopt;
+  // The first index as Base + the sum of the terms, when it is that.
+  std::vector<IndexTerm> Terms;
+  bool Affine = true;
+  std::vector<int64_t> Ones(Indices.size(), 1);
+  int64_t Sum = *Base;
+  for (size_t I = 0; I < Indices.size() && Affine; ++I) {
+    std::vector<int64_t> One = Zeros, Two = Zeros;
+    One[I] = 1, Two[I] = 2;
+    auto AtOne = Evaluate(First, One), AtTwo = Evaluate(First, Two);
+    Affine = AtOne && AtTwo && *AtTwo - *AtOne == *AtOne - *Base &&
+             *AtOne > *Base;
+    if (Affine) {
+      Terms.push_back({*AtOne - *Base,
+                       extentOf(*readsSpecialRegister(Indices[I]->getValue()),
+                                Launch)});
+      Sum += *AtOne - *Base;
+    }
+  }
+  Affine = Affine && Evaluate(First, Ones) == Sum;
+  // Iterations before the index reaches End, from the first thread's index
+  // (Remaining), and the threads' average where they cover the stride.
+  int64_t Remaining = std::max<int64_t>(*End - *Base, 0);
+  double Runs;
+  if (Affine && coversStride(Terms, *Stride)) {
+    // The threads whose first index is below End have work: each runs its
+    // body ceil(its remaining / stride) times, Remaining in all after the
+    // tests. A rotated loop (Base is past the first increment) runs its
+    // body once before its first test, a `while` loop its header once more
+    // than its body. Threads past End are the bounds check's: counted
+    // where the launch states n (LeaderGuards.h), else the launch is taken
+    // as sized to its problem, as for every other bounds check.
+    int64_t Entering = std::clamp<int64_t>(
+        *End - *Base + (Exit->PostIncrement ? *Stride : 0), 0, *Stride);
+    Runs = !Entering              ? 1
+           : Exit->PostIncrement ? double(Entering + Remaining) / Entering
+                                 : 1 + double(Remaining) / Entering;
+  } else {
+    Runs = 1 + double(Remaining / *Stride + (Remaining % *Stride != 0));
+  }
+  Count.HeaderRuns = Runs;
+  return Count;
 }
 
 } // namespace energy

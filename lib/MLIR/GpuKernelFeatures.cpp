@@ -47,14 +47,22 @@ void addDim(std::string &Dims, gpu::Dimension D) {
 
 //===-- Loops -------------------------------------------------------------===//
 
-/// V with every value that is not a constant (a kernel argument, block_dim,
-/// thread_id ...) taken as DefaultExtent, through integer arithmetic.
+/// V with every value that is not a constant (a kernel argument ...) taken
+/// as DefaultExtent, through integer arithmetic. A thread's or block's index
+/// is an offset, taken as the first thread's (0); the launch's extents
+/// (block_dim, grid_dim, and global_id, which reads block_dim) are not
+/// known here: a loop that strides over the launch gets the default count,
+/// as the LLVM adapter gives it without the launch (TripCounts.h).
 std::optional<int64_t> assumedValue(Value V, unsigned Depth = 0) {
   if (auto C = constantInt(V))
     return C;
   Operation *Def = V.getDefiningOp();
   if (!Def || Depth > MaxDepth)
     return DefaultExtent;
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::LaneIdOp>(Def))
+    return 0;
+  if (isa<gpu::BlockDimOp, gpu::GridDimOp, gpu::GlobalIdOp>(Def))
+    return std::nullopt;
   auto A = [&](unsigned I) {
     return assumedValue(Def->getOperand(I), Depth + 1);
   };

@@ -397,8 +397,7 @@ Error ModuleOptimizer::run() {
     // The target's notes first, then the plan's own (a forced block it
     // would not rewrite to), then the trips its features assumed.
     llvm::append_range(Notes, Plan->Notes);
-    for (const AssumedTrip &A :
-         Plan->Features[Plan->chosen().Assignment].AssumedTrips)
+    for (const AssumedTrip &A : Plan->chosenFeatures().AssumedTrips)
       Notes.push_back(A.describe());
     Plan->Notes = std::move(Notes);
     Plan->BoardNamed = Targets.boardNamed();

@@ -56,6 +56,19 @@ KernelPlan::statedGrid(const BlockShape &Block) const {
   return FixedGrid;
 }
 
+std::optional<std::array<uint64_t, 3>>
+KernelPlan::launchGrid(size_t Assignment, const BlockShape &Block) const {
+  if (auto Grid = statedGrid(Block))
+    return Grid;
+  if (Block[1] != 1 || Block[2] != 1)
+    return std::nullopt;
+  return std::array<uint64_t, 3>{
+      blocksForWorkload(WorkItems,
+                        workPerThread(Tunables, Assignments[Assignment]),
+                        Block),
+      1, 1};
+}
+
 unsigned KernelPlan::dynamicSharedBytes(const BlockShape &Block) const {
   if (!DynamicShared)
     return 0;
@@ -275,11 +288,13 @@ assignmentValues(const KernelPlan &P, size_t A) {
 
 
 std::optional<CandidateFeatureExtractor::KnownLaunch>
-knownLaunch(const ForcedConfig *Force) {
+knownLaunch(const KernelPlan &P, size_t Assignment) {
+  const ForcedConfig *Force = P.Force;
   if (!Force)
     return std::nullopt;
   return CandidateFeatureExtractor::KnownLaunch{
-      Force->Block, Force->Grid, Force->Arguments, Force->Resources};
+      Force->Block, P.launchGrid(Assignment, Force->Block), Force->Arguments,
+      Force->Resources};
 }
 
 Error reportChoice(const KernelPlan &P, const ForcedConfig *Force) {
@@ -314,7 +329,7 @@ Error KernelPlanner::measureAssignments(KernelPlan &P,
   for (size_t A = 0; A < P.Assignments.size(); ++A) {
     auto Features =
         Extractor.extract(*P.Kernel, assignmentValues(P, A), P.Simplified,
-                          knownLaunch(Force),
+                          knownLaunch(P, A),
                           P.Assignments.size() <= MaxToolchainChecked);
     if (!Features)
       return Features.takeError();

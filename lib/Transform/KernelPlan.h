@@ -58,6 +58,12 @@ struct KernelPlan : LaunchPlan {
   /// candidates a free search refines (refineWithBlocks).
   std::map<std::pair<size_t, BlockShape>, KernelFeatures> BlockFeatures;
   /// Whether C was predicted from its features with the block known.
+  /// The features the chosen candidate was predicted with: its block's
+  /// where it was refined, else its assignment's.
+  const KernelFeatures &chosenFeatures() const {
+    const Candidate &C = chosen();
+    return C.Query.Features ? *C.Query.Features : Features[C.Assignment];
+  }
   bool predictedWithBlock(const Candidate &C) const {
     auto It = BlockFeatures.find({C.Assignment, C.Block});
     return It != BlockFeatures.end() && C.Query.Features == &It->second;
@@ -86,6 +92,12 @@ struct KernelPlan : LaunchPlan {
   /// states it (a forced grid for the forced block, else ENERGY_GRID).
   std::optional<std::array<uint64_t, 3>>
   statedGrid(const BlockShape &Block) const;
+  /// The grid the candidate of Assignment and Block is predicted on, for
+  /// the loops that stride over it: the stated grid, else (a 1-D block)
+  /// the 1-D grid that covers the workload, as ENERGY_LAUNCH launches it.
+  /// Nothing for a 2-D block on a workload: its grid's shape is the host's.
+  std::optional<std::array<uint64_t, 3>>
+  launchGrid(size_t Assignment, const BlockShape &Block) const;
   /// Dynamic shared memory a launch of Block needs (0 when undeclared).
   unsigned dynamicSharedBytes(const BlockShape &Block) const;
   /// Evaluated sizes of the shared arrays for a candidate (outermost first).

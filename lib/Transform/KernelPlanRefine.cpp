@@ -14,6 +14,7 @@
 #include "llvm/ADT/ScopeExit.h"
 
 #include <algorithm>
+#include <limits>
 
 using namespace llvm;
 
@@ -34,7 +35,7 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
   }
   for (size_t A : Checked) {
     auto Features = Extractor.extract(*P.Kernel, assignmentValues(P, A),
-                                      /*Optimized=*/true, knownLaunch(Force),
+                                      /*Optimized=*/true, knownLaunch(P, A),
                                       /*WithToolchain=*/true);
     if (!Features)
       return Features.takeError();
@@ -76,7 +77,8 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P,
     if (It == P.BlockFeatures.end()) {
       auto Features = Extractor.extract(
           *P.Kernel, assignmentValues(P, C.Assignment), P.Simplified,
-          CandidateFeatureExtractor::KnownLaunch{C.Block, P.FixedGrid, {}, {}},
+          CandidateFeatureExtractor::KnownLaunch{
+              C.Block, P.launchGrid(C.Assignment, C.Block), {}, {}},
           /*WithToolchain=*/false);
       if (!Features)
         return Features.takeError();
@@ -98,6 +100,15 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P,
     return P.Features[C.Assignment].SimplifiedInstructions;
   };
   BlockRefinement R{Refine, Cost, Opts.RefineBudget};
+  // A loop that strides over the launch's threads is counted only with the
+  // block known: the screen gave every block the same default count, so it
+  // cannot rank them; each is predicted again while the budget lasts.
+  if (llvm::any_of(P.Features, [](const KernelFeatures &F) {
+        return llvm::any_of(F.AssumedTrips, [](const AssumedTrip &A) {
+          return A.followsLaunch();
+        });
+      }))
+    R.MaxBest = std::numeric_limits<size_t>::max();
   auto Refined = Planner.refine(P, R);
   Extractor.release();
   if (!Refined)

@@ -26,9 +26,10 @@ llvm::Error planError(const llvm::Twine &Msg);
 /// Each tunable's variable and its value in assignment A.
 std::vector<std::pair<llvm::GlobalVariable *, int>>
 assignmentValues(const KernelPlan &P, size_t A);
-/// The launch a forced config states, folded into what is measured.
+/// The launch a forced config states (its grid, else the one P's
+/// assignment is predicted on), folded into what is measured.
 std::optional<CandidateFeatureExtractor::KnownLaunch>
-knownLaunch(const ForcedConfig *Force);
+knownLaunch(const KernelPlan &P, size_t Assignment);
 /// Traces what the planner pruned and chose; an error when it left nothing.
 llvm::Error reportChoice(const KernelPlan &P, const ForcedConfig *Force);
 

@@ -249,7 +249,7 @@ std::optional<std::string> Prover::screen(const Instruction &I) {
   if (!Call)
     return std::nullopt;
   if (auto *Asm = dyn_cast<InlineAsm>(Call->getCalledOperand()))
-    return isAssumeMarker(*Call) || isThreadArithmetic(*Asm)
+    return isHintMarker(*Call) || isThreadArithmetic(*Asm)
                ? std::nullopt
                : std::optional<std::string>(
                      "it runs inline assembly ('" +
@@ -559,7 +559,7 @@ bool sideEffect(const Instruction &I) {
     return !isa<AllocaInst>(getUnderlyingObject(accessedPointer(I)));
   if (const auto *Call = dyn_cast<CallBase>(&I))
     return !isa<DbgInfoIntrinsic>(Call) && !Call->isLifetimeStartOrEnd() &&
-           !isa<AssumeInst>(Call) && !isAssumeMarker(*Call) &&
+           !isa<AssumeInst>(Call) && !isHintMarker(*Call) &&
            Call->mayWriteToMemory() && !readsSpecialRegister(Call);
   return false;
 }
@@ -571,7 +571,7 @@ void Prover::record() {
         isa<DbgInfoIntrinsic>(I) || isa<AssumeInst>(I))
       continue;
     if (auto *Call = dyn_cast<CallBase>(&I);
-        Call && (Call->isLifetimeStartOrEnd() || isAssumeMarker(*Call)))
+        Call && (Call->isLifetimeStartOrEnd() || isHintMarker(*Call)))
       continue;
     At = &I;
     bool UnitAddress = false;
