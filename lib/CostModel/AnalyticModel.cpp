@@ -34,6 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DramFloor.h"
 #include "MemoryTraffic.h"
 
 #include "energy/CostModel.h"
@@ -563,6 +564,7 @@ AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q,
     Add(phase(W, R, Safe, K, 1, TailBlocks,
               std::min<double>(A.SMCount, TailBlocks)));
 
+  Seconds = std::max(Seconds, compulsoryDramSeconds(Safe));
   double DramBytes = W.DramBytes * Blocks * Safe.threadsPerBlock();
   B.Prediction.TimeSeconds = Seconds;
   B.Prediction.EnergyJoules =
