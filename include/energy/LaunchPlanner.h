@@ -37,7 +37,8 @@ struct LaunchPlan {
   std::optional<Candidate> CurrentBaseline;
   /// Why no candidate is left, if none is; then nothing was predicted.
   std::string Infeasible;
-  /// Candidates refine predicted again with their block known.
+  /// Candidates refine predicted again with their block known (not those
+  /// the screen measured with it already).
   size_t Refined = 0;
   /// The objective's min-gain, when the choice is the incumbent because no
   /// candidate beat it by more.

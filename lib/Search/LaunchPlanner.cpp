@@ -219,13 +219,17 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
   // The front and the choice are the refined candidates'.
   for (Candidate &C : P.Candidates)
     C.OnFront = false;
-  for (size_t J = 0; J < Best.size(); ++J)
+  P.Refined = 0;
+  for (size_t J = 0; J < Best.size(); ++J) {
+    // Those measured with their block by the screen already are not counted.
+    P.Refined +=
+        Refined[J].Query.Features != P.Candidates[Best[J]].Query.Features;
     P.Candidates[Best[J]] = std::move(Refined[J]);
+  }
   P.PrunedResources = llvm::count_if(P.Candidates, [](const Candidate &C) {
     return C.Pruned == PruneReason::Resources;
   });
   record(P, Best[Choice->Index], Choice->KeptIncumbent);
-  P.Refined = Best.size();
   return true;
 }
 
