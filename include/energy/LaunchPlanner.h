@@ -37,7 +37,8 @@ struct LaunchPlan {
   std::optional<Candidate> CurrentBaseline;
   /// Why no candidate is left, if none is; then nothing was predicted.
   std::string Infeasible;
-  /// Candidates refine predicted again with their block known.
+  /// Candidates refine predicted again with their block known (not those
+  /// the screen measured with it already).
   size_t Refined = 0;
   /// The objective's min-gain, when the choice is the incumbent because no
   /// candidate beat it by more.
@@ -140,10 +141,12 @@ public:
   llvm::Error choose(LaunchPlan &P) const;
 
   /// After plan or choose: refines, within R.Budget, the incumbent, the
-  /// screen's R.MaxBest best candidates and the other baselines (the same
-  /// assignment and block once), and chooses among the refined candidates.
-  /// False when the incumbent and the screen's best do not fit the budget:
-  /// P is then unchanged.
+  /// screen's best, the other baselines that launch, then the screen's next
+  /// best up to R.MaxBest (the same assignment and block once), and chooses
+  /// among the refined candidates, compared with refined baselines only.
+  /// False when the incumbent, the screen's best and the baselines do not
+  /// fit the budget, or no refined candidate can launch: P is then
+  /// unchanged.
   llvm::Expected<bool> refine(LaunchPlan &P, const BlockRefinement &R) const;
 
 private:

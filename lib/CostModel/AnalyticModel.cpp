@@ -38,6 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DramFloor.h"
 #include "MemoryTraffic.h"
 
 #include "energy/CostModel.h"
@@ -644,6 +645,7 @@ AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q,
     Add(phase(W, R, Safe, K, 1, TailBlocks,
               std::min<double>(A.SMCount, TailBlocks)));
 
+  Seconds = std::max(Seconds, compulsoryDramSeconds(Safe));
   double DramBytes = W.DramBytes * Blocks * Safe.threadsPerBlock();
   B.Prediction.TimeSeconds = Seconds;
   double Floor = launchIdlePowerW(A);

@@ -152,14 +152,16 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
                                      const BlockRefinement &R) const {
   using Key = std::pair<size_t, BlockShape>;
   auto KeyOf = [](const Candidate &C) { return Key(C.Assignment, C.Block); };
-  // The incumbent first (min-gain compares with it), then the screen's
-  // best, then the other baselines, each while the budget lasts.
+  // The incumbent first (min-gain compares with it), the screen's best and
+  // the baselines that launch: a choice compared with predictions made
+  // another way would mean nothing, so without all of them nothing is
+  // refined. Then the screen's next best, while the budget lasts.
   std::set<Key> Planned;
   uint64_t Left = R.Budget;
   auto Afford = [&](const Candidate &C) {
     if (Planned.count(KeyOf(C)))
       return true;
-    uint64_t Cost = std::max<uint64_t>(1, R.Cost(C));
+    uint64_t Cost = R.Cost(C);
     if (Cost > Left)
       return false;
     Left -= Cost;
@@ -167,11 +169,17 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
     return true;
   };
   std::vector<size_t> Best = bestFirst(P.Candidates, Objective.Goal);
-  const Candidate &Incumbent = P.incumbent();
-  if ((Incumbent.Pruned == PruneReason::None && !Afford(Incumbent)) ||
-      Best.empty() || !Afford(P.Candidates[Best.front()]))
-    return false;
   std::vector<Candidate *> Baselines = P.baselines();
+  auto Launches = [](const Candidate &B) {
+    return B.Pruned == PruneReason::None;
+  };
+  const Candidate &Incumbent = P.incumbent();
+  if ((Launches(Incumbent) && !Afford(Incumbent)) || Best.empty() ||
+      !Afford(P.Candidates[Best.front()]))
+    return false;
+  for (Candidate *B : Baselines)
+    if (Launches(*B) && !Afford(*B))
+      return false;
   auto IsBaseline = [&](const Candidate &C) {
     return llvm::any_of(Baselines, [&](const Candidate *B) {
       return KeyOf(*B) == KeyOf(C);
@@ -185,17 +193,23 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
     ++Kept;
     return false;
   });
-  for (Candidate *B : Baselines)
-    if (B->Pruned == PruneReason::None)
-      Afford(*B);
+  // Refined copies: P changes only when a refined candidate is left.
   std::vector<Candidate> Refined;
   for (size_t I : Best) {
-    if (Error E = R.Refine(P.Candidates[I]))
+    Candidate C = P.Candidates[I];
+    if (Error E = R.Refine(C))
       return E;
-    Refined.push_back(P.Candidates[I]);
+    // Its registers may now leave the block no launch (or spills, which
+    // only a forced configuration keeps).
+    if (pruneCandidate(C.Query.Occ, 0) == PruneReason::Resources ||
+        (C.Spills && !Space.KeepCliffs))
+      C.Pruned = PruneReason::Resources;
+    Refined.push_back(std::move(C));
   }
+  if (llvm::none_of(Refined, Launches))
+    return false;
   for (Candidate *B : Baselines)
-    if (B->Pruned == PruneReason::None && Planned.count(KeyOf(*B)))
+    if (Launches(*B))
       if (Error E = R.Refine(*B))
         return E;
   auto Choice =
@@ -205,12 +219,17 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
   // The front and the choice are the refined candidates'.
   for (Candidate &C : P.Candidates)
     C.OnFront = false;
+  P.Refined = 0;
   for (size_t J = 0; J < Best.size(); ++J) {
-    P.Candidates[Best[J]].Prediction = Refined[J].Prediction;
-    P.Candidates[Best[J]].OnFront = Refined[J].OnFront;
+    // Those measured with their block by the screen already are not counted.
+    P.Refined +=
+        Refined[J].Query.Features != P.Candidates[Best[J]].Query.Features;
+    P.Candidates[Best[J]] = std::move(Refined[J]);
   }
+  P.PrunedResources = llvm::count_if(P.Candidates, [](const Candidate &C) {
+    return C.Pruned == PruneReason::Resources;
+  });
   record(P, Best[Choice->Index], Choice->KeptIncumbent);
-  P.Refined = Best.size();
   return true;
 }
 

@@ -180,6 +180,17 @@ void CandidateFeatureExtractor::release() {
   Kernel = nullptr;
 }
 
+/// A clone of K with its calls inlined, before the cleanup.
+static Function *inlinedClone(Function &K) {
+  ValueToValueMapTy VMap;
+  Function *Clone = CloneFunction(&K, VMap);
+  // -O0 kernels are optnone: the clone is ours to simplify.
+  Clone->removeFnAttr(Attribute::OptimizeNone);
+  Clone->removeFnAttr(Attribute::NoInline);
+  inlineCalls(*Clone);
+  return Clone;
+}
+
 Function &CandidateFeatureExtractor::prepared(Function &K) {
   if (Kernel == &K) {
     ++NumPreparedReused;
@@ -187,16 +198,33 @@ Function &CandidateFeatureExtractor::prepared(Function &K) {
   }
   release();
   RemarksSilenced Quiet(K.getContext());
-  ValueToValueMapTy VMap;
-  Prepared = CloneFunction(&K, VMap);
-  // -O0 kernels are optnone: the clone is ours to simplify.
-  Prepared->removeFnAttr(Attribute::OptimizeNone);
-  Prepared->removeFnAttr(Attribute::NoInline);
-  inlineCalls(*Prepared);
+  Prepared = inlinedClone(K);
   Cleanup.run(*Prepared, FAM);
   FAM.clear(*Prepared, Prepared->getName());
   Kernel = &K;
   return *Prepared;
+}
+
+Expected<Function *>
+CandidateFeatureExtractor::measuredCopy(Function &K, ArrayRef<BuiltArray> Arrays,
+                                        std::vector<GlobalVariable *> &Owned) {
+  prepared(K);
+  if (Arrays.empty()) {
+    ValueToValueMapTy VMap;
+    return CloneFunction(Prepared, VMap);
+  }
+  Function *Copy = inlinedClone(K);
+  for (const BuiltArray &A : Arrays) {
+    auto Own = resizeSharedArrayIn(*Copy, *A.Var, A.Dims);
+    if (!Own) {
+      Copy->eraseFromParent();
+      return Own.takeError();
+    }
+    Owned.push_back(*Own);
+  }
+  Cleanup.run(*Copy, FAM);
+  FAM.clear(*Copy, Copy->getName());
+  return Copy;
 }
 
 /// Reads of a tunable, a constant once the plugin ran, replaced by one
@@ -319,20 +347,28 @@ FunctionPassManager &CandidateFeatureExtractor::simplification(Module &M) {
 
 Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     Function &K, ArrayRef<std::pair<GlobalVariable *, int>> Values,
-    bool Optimized, const std::optional<KnownLaunch> &Launch,
-    bool WithToolchain) {
+    ArrayRef<BuiltArray> Arrays, bool Optimized,
+    const std::optional<KnownLaunch> &Launch, bool WithToolchain) {
   auto Start = std::chrono::steady_clock::now();
   auto SecondsSince = [](std::chrono::steady_clock::time_point T) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
         .count();
   };
-  prepared(K);
   RemarksSilenced Quiet(K.getContext());
-  ValueToValueMapTy VMap;
-  Function *Copy = CloneFunction(Prepared, VMap);
+  std::vector<GlobalVariable *> OwnArrays;
+  auto Made = measuredCopy(K, Arrays, OwnArrays);
+  if (!Made)
+    return Made.takeError();
+  Function *Copy = *Made;
+  // The copy goes first, then the arrays only it used.
+  auto Erase = [&] {
+    Copy->eraseFromParent();
+    for (GlobalVariable *GV : OwnArrays)
+      GV->eraseFromParent();
+  };
   for (auto [Var, Value] : Values)
     if (Error E = replaceTunableReads(*Var, Value, {Copy})) {
-      Copy->eraseFromParent();
+      Erase();
       return E;
     }
   // Loops over the grid (grid-stride loops) get their real trip counts.
@@ -398,7 +434,7 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
       Features.addNote("registers estimated: " + toString(R.takeError()));
   }
   Features.Name = K.getName().str();
-  Copy->eraseFromParent();
+  Erase();
   return Features;
 }
 

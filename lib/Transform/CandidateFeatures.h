@@ -64,14 +64,23 @@ public:
     std::optional<KernelResources> Resources;
   };
 
-  /// Features of Kernel with each Values[i].first read as Values[i].second,
-  /// after the -O3 function simplification pipeline when Optimized, with
-  /// registers from ptxas when also WithToolchain.
+  /// A shared array (ENERGY_SHARED) at the extents the build gives it,
+  /// outermost first.
+  struct BuiltArray {
+    llvm::GlobalVariable *Var = nullptr;
+    std::vector<int64_t> Dims;
+  };
+
+  /// Features of Kernel with each Values[i].first read as Values[i].second
+  /// and each of Arrays at its built extents (the code the build produces:
+  /// an array's row pitch sets its bank conflicts), after the -O3 function
+  /// simplification pipeline when Optimized, with registers from ptxas when
+  /// also WithToolchain.
   llvm::Expected<KernelFeatures>
   extract(llvm::Function &Kernel,
           llvm::ArrayRef<std::pair<llvm::GlobalVariable *, int>> Values,
-          bool Optimized, const std::optional<KnownLaunch> &Launch,
-          bool WithToolchain);
+          llvm::ArrayRef<BuiltArray> Arrays, bool Optimized,
+          const std::optional<KnownLaunch> &Launch, bool WithToolchain);
 
   /// The architecture the candidates are compiled for ("sm_86"): the
   /// unroll's preferences and ptxas's -arch follow -energy-arch/-energy-gpu,
@@ -106,6 +115,14 @@ public:
 private:
   llvm::Function *Kernel = nullptr; // whose clone Prepared is
   llvm::Function *Prepared = nullptr;
+
+  /// A copy of the cleaned-up clone of Kernel to measure, with Arrays at
+  /// their built extents: those are resized before the cleanup, where
+  /// clang's typed indexing is still there, in a clone of their own (its
+  /// arrays go to Owned, for the caller to erase with the copy).
+  llvm::Expected<llvm::Function *>
+  measuredCopy(llvm::Function &Kernel, llvm::ArrayRef<BuiltArray> Arrays,
+               std::vector<llvm::GlobalVariable *> &Owned);
 
   /// -O3's function simplification pipeline for the target of M, built on
   /// first use (with the target, which lowering() needs too).

@@ -141,8 +141,8 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
     auto Dims = P.arrayDims(A, C.Assignment, C.Block);
     if (!Dims)
       return Dims.takeError();
-    if (Error E = resizeSharedArray(*A.Var, *Dims))
-      return E;
+    if (auto Resized = resizeSharedArray(*A.Var, *Dims); !Resized)
+      return Resized.takeError();
   }
   // No minctasm: it would make ptxas meet the predicted occupancy with the
   // register estimate, which is taken before register allocation and runs

@@ -96,6 +96,58 @@ KernelPlan::arrayDims(const ResizableArray &A, size_t Assignment,
   return Dims;
 }
 
+/// Whether a shape spec names the block (BLOCK_X, BLOCK_Y, BLOCK_Z).
+static bool namesBlock(const ResizableArray &A) {
+  return llvm::any_of(A.Shape, [](const ShapeDim &D) {
+    return StringRef(D.Name).starts_with("BLOCK_");
+  });
+}
+
+/// A's extents in the build of this assignment and block (nothing when the
+/// block is not known and A's spec names it, or when the spec cannot be
+/// evaluated or does not fit A: the candidate reports that).
+static std::optional<std::vector<int64_t>>
+builtDims(const KernelPlan &P, const ResizableArray &A, size_t Assignment,
+          const std::optional<BlockShape> &Block) {
+  if (!Block && namesBlock(A))
+    return std::nullopt;
+  auto Dims = P.arrayDims(A, Assignment, Block.value_or(BlockShape{1, 1, 1}));
+  if (!Dims) {
+    consumeError(Dims.takeError());
+    return std::nullopt;
+  }
+  auto Bytes = resizedArrayBytes(*A.Var, *Dims);
+  if (!Bytes) {
+    consumeError(Bytes.takeError());
+    return std::nullopt;
+  }
+  if (!*Bytes)
+    return std::nullopt;
+  return std::move(*Dims);
+}
+
+std::vector<CandidateFeatureExtractor::BuiltArray>
+builtArrays(const KernelPlan &P, size_t Assignment,
+            const std::optional<BlockShape> &Block) {
+  std::vector<CandidateFeatureExtractor::BuiltArray> Arrays;
+  for (const ResizableArray &A : P.SharedArrays)
+    if (auto Dims = builtDims(P, A, Assignment, Block))
+      Arrays.push_back({A.Var, std::move(*Dims)});
+  return Arrays;
+}
+
+/// The bytes of A in the code measured for this assignment and block: its
+/// built size, else its declared one.
+static uint64_t measuredBytes(const KernelPlan &P, const ResizableArray &A,
+                              size_t Assignment,
+                              const std::optional<BlockShape> &Block) {
+  if (auto Dims = builtDims(P, A, Assignment, Block))
+    if (auto Bytes = resizedArrayBytes(*A.Var, *Dims); Bytes && *Bytes)
+      return **Bytes;
+  return A.Var->getParent()->getDataLayout().getTypeAllocSize(
+      A.Var->getValueType());
+}
+
 KernelPlanner::KernelPlanner(const OptimizeOptions &Opts,
                              const ModuleTuningInfo &Info,
                              CandidateFeatureExtractor &Extractor)
@@ -205,6 +257,8 @@ static uint64_t gridWorkItems(const KernelPlan &P,
 
 /// The assignment of every tunable's default (or first candidate).
 static size_t defaultAssignment(const KernelPlan &P) {
+  if (P.BaselineOnly)
+    return *P.BaselineOnly;
   for (size_t A = 0; A < P.Assignments.size(); ++A) {
     bool All = true;
     for (size_t I = 0; I < P.Tunables.size(); ++I)
@@ -218,8 +272,15 @@ static size_t defaultAssignment(const KernelPlan &P) {
 Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
                                                  size_t Assignment,
                                                  const BlockShape &Block) {
-  const KernelFeatures &F = P.Features[Assignment];
-  // Resizable arrays count at their size for this candidate.
+  return makeCandidate(P, Assignment, Block, P.Features[Assignment],
+                       P.ScreenBlocks[Assignment]);
+}
+
+Expected<Candidate> KernelPlanner::makeCandidate(
+    const KernelPlan &P, size_t Assignment, const BlockShape &Block,
+    const KernelFeatures &F, const std::optional<BlockShape> &MeasuredWith) {
+  // Resizable arrays count at their size for this candidate, whatever size
+  // F was measured with.
   double Shared = F.static_shared_bytes;
   bool Fits = true;
   for (const ResizableArray &A : P.SharedArrays) {
@@ -230,9 +291,8 @@ Expected<Candidate> KernelPlanner::makeCandidate(const KernelPlan &P,
     if (!Bytes)
       return Bytes.takeError();
     Fits = Fits && Bytes->has_value();
-    const DataLayout &DL = A.Var->getParent()->getDataLayout();
     Shared += double(Bytes->value_or(0)) -
-              double(DL.getTypeAllocSize(A.Var->getValueType()));
+              double(measuredBytes(P, A, Assignment, MeasuredWith));
   }
   Shared += P.dynamicSharedBytes(Block);
   if (Error E = limitToHandLaunch(P, Block, Shared, Fits))
@@ -287,15 +347,6 @@ assignmentValues(const KernelPlan &P, size_t A) {
 }
 
 
-std::optional<CandidateFeatureExtractor::KnownLaunch>
-knownLaunch(const KernelPlan &P, size_t Assignment) {
-  const ForcedConfig *Force = P.Force;
-  if (!Force)
-    return std::nullopt;
-  return CandidateFeatureExtractor::KnownLaunch{
-      Force->Block, P.launchGrid(Assignment, Force->Block), Force->Arguments,
-      Force->Resources};
-}
 
 Error reportChoice(const KernelPlan &P, const ForcedConfig *Force) {
   LLVM_DEBUG({
@@ -315,6 +366,51 @@ Error reportChoice(const KernelPlan &P, const ForcedConfig *Force) {
   return Error::success();
 }
 
+/// The tunables that fix the block of an ENERGY_KERNEL_TUNABLE_BLOCK kernel.
+static std::optional<std::array<std::string, 2>>
+blockTunables(const KernelPlan &P, const ModuleTuningInfo &Info) {
+  auto Annotation = Info.Kernels.find(P.Kernel);
+  if (Annotation == Info.Kernels.end())
+    return std::nullopt;
+  return Annotation->second.BlockTunables;
+}
+
+/// Under a force, the values the kernel launches with when nothing is
+/// forced: each forced tunable's default, the others' default where it is
+/// searched (else their one value). Its baselines use them.
+static Assignment declaredDefaults(const KernelPlan &P) {
+  Assignment Values;
+  for (const Tunable &T : P.Tunables) {
+    bool Forced = llvm::any_of(P.Force->Values, [&](const auto &NV) {
+      return NV.first == T.Name;
+    });
+    Values.push_back(Forced || llvm::is_contained(T.Candidates, T.Default)
+                         ? T.Default
+                         : T.Candidates[0]);
+  }
+  return Values;
+}
+
+std::optional<CandidateFeatureExtractor::KnownLaunch>
+blockLaunch(const KernelPlan &P, size_t A, const BlockShape &Block) {
+  CandidateFeatureExtractor::KnownLaunch L{Block, P.launchGrid(A, Block), {}, {}};
+  if (P.Force)
+    L.Arguments = P.Force->Arguments; // the launch's, whatever its block
+  return L;
+}
+
+std::optional<CandidateFeatureExtractor::KnownLaunch>
+screenLaunch(const KernelPlan &P, size_t A) {
+  if (P.Force && P.BaselineOnly != A) {
+    auto L = blockLaunch(P, A, P.Force->Block); // ENERGY_GRID too, unless forced
+    L->Resources = P.Force->Resources;
+    return L;
+  }
+  if (P.ScreenBlocks[A])
+    return blockLaunch(P, A, *P.ScreenBlocks[A]);
+  return std::nullopt;
+}
+
 Error KernelPlanner::measureAssignments(KernelPlan &P,
                                         const ForcedConfig *Force) {
   P.Simplified = Opts.Simplify == SimplifyMode::Always ||
@@ -326,32 +422,45 @@ Error KernelPlanner::measureAssignments(KernelPlan &P,
                      Twine(P.Assignments.size()) +
                      " tunable combinations; at most " + Twine(MaxAssignments) +
                      " are searched");
+  if (Force) {
+    Assignment Defaults = declaredDefaults(P);
+    if (!llvm::is_contained(P.Assignments, Defaults)) {
+      P.BaselineOnly = P.Assignments.size();
+      P.Assignments.push_back(std::move(Defaults));
+    }
+  }
+  for (const GlobalVariable *Var : sharedGlobalsUsedBy(*P.Kernel)) {
+    auto It = Info.SharedShapes.find(Var);
+    if (It != Info.SharedShapes.end())
+      P.SharedArrays.push_back({const_cast<GlobalVariable *>(Var), It->second});
+  }
+  // Each assignment is measured as it is built (its shared arrays at their
+  // size), with its block known where the screen knows it: the forced one,
+  // or the one its tunables fix.
+  auto BlockFromTunables = blockTunables(P, Info);
   for (size_t A = 0; A < P.Assignments.size(); ++A) {
-    auto Features =
-        Extractor.extract(*P.Kernel, assignmentValues(P, A), P.Simplified,
-                          knownLaunch(P, A),
-                          P.Assignments.size() <= MaxToolchainChecked);
+    bool IsForced = Force && P.BaselineOnly != A;
+    std::optional<BlockShape> Block;
+    if (IsForced) {
+      Block = Force->Block;
+    } else if (BlockFromTunables) {
+      auto Shapes = shapesFor(P, A, BlockFromTunables);
+      if (!Shapes)
+        return Shapes.takeError();
+      Block = (*Shapes)[0];
+    }
+    P.ScreenBlocks.push_back(Block);
+    auto Features = Extractor.extract(
+        *P.Kernel, assignmentValues(P, A), builtArrays(P, A, Block),
+        P.Simplified, screenLaunch(P, A),
+        P.Assignments.size() <= MaxToolchainChecked);
     if (!Features)
       return Features.takeError();
     P.Features.push_back(std::move(*Features));
   }
   // The clone must not outlive planning: the rewrite walks the kernel's users.
   Extractor.release();
-  for (const GlobalVariable *Var : sharedGlobalsUsedBy(*P.Kernel)) {
-    auto It = Info.SharedShapes.find(Var);
-    if (It != Info.SharedShapes.end())
-      P.SharedArrays.push_back({const_cast<GlobalVariable *>(Var), It->second});
-  }
   return Error::success();
-}
-
-/// The tunables that fix the block of an ENERGY_KERNEL_TUNABLE_BLOCK kernel.
-static std::optional<std::array<std::string, 2>>
-blockTunables(const KernelPlan &P, const ModuleTuningInfo &Info) {
-  auto Annotation = Info.Kernels.find(P.Kernel);
-  if (Annotation == Info.Kernels.end())
-    return std::nullopt;
-  return Annotation->second.BlockTunables;
 }
 
 /// The shape a free-shape kernel launches with when nothing is chosen:
@@ -406,6 +515,8 @@ Error KernelPlanner::chooseLaunch(KernelPlan &P,
   auto BlockFromTunables = blockTunables(P, Info);
   size_t Default = defaultAssignment(P);
   auto Shapes = [&](size_t A) -> Expected<std::vector<BlockShape>> {
+    if (A == P.BaselineOnly)
+      return std::vector<BlockShape>();
     auto Shapes = shapesFor(P, A, BlockFromTunables);
     if (!Shapes)
       return Shapes.takeError();

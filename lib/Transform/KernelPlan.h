@@ -57,6 +57,12 @@ struct KernelPlan : LaunchPlan {
   /// Per (assignment, block): the features with the block known, for the
   /// candidates a free search refines (refineWithBlocks).
   std::map<std::pair<size_t, BlockShape>, KernelFeatures> BlockFeatures;
+  /// Per assignment, the block its Features were measured with, where the
+  /// screen knows it: the forced block, or the block its tunables fix.
+  std::vector<std::optional<BlockShape>> ScreenBlocks;
+  /// Under a force whose tunable values are not the defaults: the
+  /// assignment of the defaults, measured for the baselines only.
+  std::optional<size_t> BaselineOnly;
   /// Whether C was predicted from its features with the block known.
   /// The features the chosen candidate was predicted with: its block's
   /// where it was refined, else its assignment's.
@@ -65,6 +71,8 @@ struct KernelPlan : LaunchPlan {
     return C.Query.Features ? *C.Query.Features : Features[C.Assignment];
   }
   bool predictedWithBlock(const Candidate &C) const {
+    if (C.Query.Features == &Features[C.Assignment])
+      return ScreenBlocks[C.Assignment] == C.Block;
     auto It = BlockFeatures.find({C.Assignment, C.Block});
     return It != BlockFeatures.end() && C.Query.Features == &It->second;
   }

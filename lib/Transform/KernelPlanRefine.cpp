@@ -26,23 +26,19 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
   if (!P.Simplified || P.Assignments.size() <= MaxToolchainChecked ||
       !Extractor.hasToolchain())
     return Error::success(); // measured with ptxas already, or never
-  // The assignments of the best predicted candidates, best first.
   std::vector<size_t> Checked;
-  for (size_t I : bestFirst(P.Candidates, P.Objective.Goal)) {
-    size_t A = P.Candidates[I].Assignment;
-    if (Checked.size() < MaxToolchainChecked && !llvm::is_contained(Checked, A))
-      Checked.push_back(A);
-  }
-  for (size_t A : Checked) {
-    auto Features = Extractor.extract(*P.Kernel, assignmentValues(P, A),
-                                      /*Optimized=*/true, knownLaunch(P, A),
-                                      /*WithToolchain=*/true);
+  auto Check = [&](size_t A) -> Error {
+    auto Features = Extractor.extract(
+        *P.Kernel, assignmentValues(P, A),
+        builtArrays(P, A, P.ScreenBlocks[A]), /*Optimized=*/true,
+        screenLaunch(P, A), /*WithToolchain=*/true);
     if (!Features)
       return Features.takeError();
     P.Features[A] = std::move(*Features); // in place: candidates point here
-  }
-  Extractor.release();
-  // Occupancy follows the registers: rebuild the candidates of those
+    Checked.push_back(A);
+    return Error::success();
+  };
+  // Occupancy follows the registers: rebuild the candidates of the checked
   // assignments and the baselines, then prune and choose again.
   auto Rebuild = [&](Candidate &C) -> Error {
     if (!llvm::is_contained(Checked, C.Assignment))
@@ -53,51 +49,84 @@ Error KernelPlanner::checkRegistersWithToolchain(KernelPlan &P,
     C = std::move(*New);
     return Error::success();
   };
-  for (Candidate &C : P.Candidates)
-    if (Error E = Rebuild(C))
+  auto ChooseAgain = [&]() -> Error {
+    for (Candidate &C : P.Candidates)
+      if (Error E = Rebuild(C))
+        return E;
+    for (Candidate *B : P.baselines())
+      if (Error E = Rebuild(*B))
+        return E;
+    return Planner.choose(P);
+  };
+  // The baselines' assignment and those of the best predicted candidates,
+  // best first.
+  std::vector<size_t> ToCheck = {P.DefaultBaseline.Assignment};
+  for (size_t I : bestFirst(P.Candidates, P.Objective.Goal)) {
+    size_t A = P.Candidates[I].Assignment;
+    if (ToCheck.size() <= MaxToolchainChecked && !llvm::is_contained(ToCheck, A))
+      ToCheck.push_back(A);
+  }
+  for (size_t A : ToCheck)
+    if (Error E = Check(A))
       return E;
-  for (Candidate *B : {&P.DefaultBaseline, &P.OccupancyBaseline})
-    if (Error E = Rebuild(*B))
-      return E;
-  if (Error E = Planner.choose(P))
+  if (Error E = ChooseAgain())
     return E;
+  // A choice among ptxas's registers and estimates would compare two
+  // measures: until the choice's registers are ptxas's, check them too.
+  while (P.Infeasible.empty() &&
+         !llvm::is_contained(Checked, P.chosen().Assignment)) {
+    if (Error E = Check(P.chosen().Assignment))
+      return E;
+    if (Error E = ChooseAgain())
+      return E;
+  }
+  Extractor.release();
   return reportChoice(P, Force);
 }
 
 Error KernelPlanner::refineWithBlocks(KernelPlan &P,
                                       const LaunchPlanner &Planner) {
-  if (P.Force || !P.Infeasible.empty())
+  if (!P.Infeasible.empty())
     return Error::success();
   double SecondsBefore = Extractor.featureSeconds();
   auto Timed = make_scope_exit(
       [&] { P.RefineSeconds = Extractor.featureSeconds() - SecondsBefore; });
+  // Measured as built already: with its block, and with ptxas's registers
+  // where ptxas can give them.
+  auto KnownAtScreen = [&](const Candidate &C) {
+    const KernelFeatures &F = P.Features[C.Assignment];
+    return P.ScreenBlocks[C.Assignment] == C.Block &&
+           (F.RegistersFrom != "estimate" || !P.Simplified ||
+            !Extractor.hasToolchain());
+  };
+  // The candidate is made again from features measured as it is built: its
+  // shared arrays at their size, its block folded, its registers from ptxas
+  // on that code (they set its occupancy), as a forced launch is measured.
   auto Refine = [&](Candidate &C) -> Error {
+    if (KnownAtScreen(C))
+      return Error::success();
     auto Key = std::make_pair(C.Assignment, C.Block);
     auto It = P.BlockFeatures.find(Key);
     if (It == P.BlockFeatures.end()) {
       auto Features = Extractor.extract(
-          *P.Kernel, assignmentValues(P, C.Assignment), P.Simplified,
-          CandidateFeatureExtractor::KnownLaunch{
-              C.Block, P.launchGrid(C.Assignment, C.Block), {}, {}},
-          /*WithToolchain=*/false);
+          *P.Kernel, assignmentValues(P, C.Assignment),
+          builtArrays(P, C.Assignment, C.Block), P.Simplified,
+          blockLaunch(P, C.Assignment, C.Block), /*WithToolchain=*/true);
       if (!Features)
         return Features.takeError();
-      // ptxas's registers, spills and frame where it gave them: the
-      // candidate's occupancy stays what the screen found.
-      const KernelFeatures &Screened = P.Features[C.Assignment];
-      Features->register_estimate = Screened.register_estimate;
-      Features->spill_bytes = Screened.spill_bytes;
-      Features->local_frame_bytes = Screened.local_frame_bytes;
-      Features->RegistersFrom = Screened.RegistersFrom;
       It = P.BlockFeatures.emplace(Key, std::move(*Features)).first;
     }
-    C.Query.Features = &It->second;
+    auto Remade = makeCandidate(P, C.Assignment, C.Block, It->second, C.Block);
+    if (!Remade)
+      return Remade.takeError();
+    C = std::move(*Remade);
     return Error::success();
   };
   // A simplification costs about its code's size; the cleanup-only path
-  // (advice) is cheap, one unit a candidate.
+  // (advice) is cheap, one unit a candidate; one measured with its block
+  // already costs nothing.
   auto Cost = [&](const Candidate &C) -> uint64_t {
-    return P.Features[C.Assignment].SimplifiedInstructions;
+    return KnownAtScreen(C) ? 0 : P.Features[C.Assignment].SimplifiedInstructions;
   };
   BlockRefinement R{Refine, Cost, Opts.RefineBudget};
   // A loop that strides over the launch's threads is counted only with the

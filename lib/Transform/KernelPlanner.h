@@ -26,10 +26,21 @@ llvm::Error planError(const llvm::Twine &Msg);
 /// Each tunable's variable and its value in assignment A.
 std::vector<std::pair<llvm::GlobalVariable *, int>>
 assignmentValues(const KernelPlan &P, size_t A);
-/// The launch a forced config states (its grid, else the one P's
-/// assignment is predicted on), folded into what is measured.
+/// The shared arrays of assignment A at their built extents, for a block
+/// where known (without one, arrays whose spec names the block keep their
+/// declared size).
+std::vector<CandidateFeatureExtractor::BuiltArray>
+builtArrays(const KernelPlan &P, size_t A,
+            const std::optional<BlockShape> &Block);
+/// The launch of Block that P's prediction of assignment A may assume: its
+/// grid (stated, else the one covering the workload) and,
+/// under a force, the launch's arguments (not the forced binary's
+/// registers, which describe the forced configuration only).
 std::optional<CandidateFeatureExtractor::KnownLaunch>
-knownLaunch(const KernelPlan &P, size_t Assignment);
+blockLaunch(const KernelPlan &P, size_t A, const BlockShape &Block);
+/// The launch assignment A's screen features were measured with.
+std::optional<CandidateFeatureExtractor::KnownLaunch>
+screenLaunch(const KernelPlan &P, size_t A);
 /// Traces what the planner pruned and chose; an error when it left nothing.
 llvm::Error reportChoice(const KernelPlan &P, const ForcedConfig *Force);
 
@@ -80,13 +91,19 @@ private:
   llvm::Error checkRegistersWithToolchain(KernelPlan &P,
                                           const LaunchPlanner &Planner,
                                           const ForcedConfig *Force);
-  /// A free search predicts its best candidates (and the baselines) again
-  /// with their block known, as a forced launch is predicted, and chooses
-  /// among those.
+  /// A search predicts its best candidates and its baselines again with
+  /// their block known (the forced one and those the tunables fix are known
+  /// already), as the build compiles them, and chooses among those.
   llvm::Error refineWithBlocks(KernelPlan &P, const LaunchPlanner &Planner);
   llvm::Expected<Candidate> makeCandidate(const KernelPlan &P,
                                           size_t Assignment,
                                           const BlockShape &Block);
+  /// The candidate predicted from F, features of Assignment measured with
+  /// the block MeasuredWith (if known).
+  llvm::Expected<Candidate>
+  makeCandidate(const KernelPlan &P, size_t Assignment,
+                const BlockShape &Block, const KernelFeatures &F,
+                const std::optional<BlockShape> &MeasuredWith);
   /// Runs the launch planner over P's assignments with the LLVM pass's
   /// rule (Legal, or a forced block), then the ptxas check.
   llvm::Error chooseLaunch(KernelPlan &P, const BlockLegalityCheck &Legal,

@@ -98,7 +98,8 @@ resizedArrayBytes(const GlobalVariable &Array, ArrayRef<int64_t> Dims) {
   return Bytes;
 }
 
-Error resizeSharedArray(GlobalVariable &Array, ArrayRef<int64_t> Dims) {
+Expected<GlobalVariable *> resizeSharedArray(GlobalVariable &Array,
+                                             ArrayRef<int64_t> Dims) {
   auto Bytes = resizedArrayBytes(Array, Dims);
   if (!Bytes)
     return Bytes.takeError();
@@ -115,7 +116,7 @@ Error resizeSharedArray(GlobalVariable &Array, ArrayRef<int64_t> Dims) {
   }
   Type *NewType = Elem;
   if (NewType == Array.getValueType())
-    return Error::success();
+    return &Array;
 
   convertUsersOfConstantsToInstructions({&Array});
   SmallVector<Instruction *, 16> Work;
@@ -160,7 +161,29 @@ Error resizeSharedArray(GlobalVariable &Array, ArrayRef<int64_t> Dims) {
   Resized->takeName(&Array);
   Array.replaceAllUsesWith(Resized);
   Array.eraseFromParent();
-  return Error::success();
+  return Resized;
+}
+
+Expected<GlobalVariable *> resizeSharedArrayIn(Function &F,
+                                               GlobalVariable &Array,
+                                               ArrayRef<int64_t> Dims) {
+  auto *Own = new GlobalVariable(
+      *Array.getParent(), Array.getValueType(), Array.isConstant(),
+      GlobalValue::InternalLinkage, UndefValue::get(Array.getValueType()),
+      Array.getName() + ".built", &Array, Array.getThreadLocalMode(),
+      Array.getAddressSpace());
+  Own->copyAttributesFrom(&Array);
+  convertUsersOfConstantsToInstructions({&Array}, &F);
+  for (Use &U : make_early_inc_range(Array.uses()))
+    if (auto *I = dyn_cast<Instruction>(U.getUser());
+        I && I->getFunction() == &F)
+      U.set(Own);
+  auto Resized = resizeSharedArray(*Own, Dims);
+  if (!Resized) { // refused before any change: F gets Array back
+    Own->replaceAllUsesWith(&Array);
+    Own->eraseFromParent();
+  }
+  return Resized;
 }
 
 static bool isBlockDimRead(const Instruction &I) {

@@ -40,10 +40,19 @@ resizedArrayBytes(const llvm::GlobalVariable &Array,
                   llvm::ArrayRef<int64_t> Dims);
 
 /// Shrinks a shared array to Dims (outermost first), rewriting the GEPs that
-/// index it. The array must be indexed through typed GEPs, as clang emits
-/// them before optimization.
-llvm::Error resizeSharedArray(llvm::GlobalVariable &Array,
-                              llvm::ArrayRef<int64_t> Dims);
+/// index it, and returns the array now in its place (Array itself when Dims
+/// are its sizes). The array must be indexed through typed GEPs, as clang
+/// emits them before optimization.
+llvm::Expected<llvm::GlobalVariable *>
+resizeSharedArray(llvm::GlobalVariable &Array, llvm::ArrayRef<int64_t> Dims);
+
+/// Gives F a shared array of its own in place of Array, shrunk to Dims as
+/// the build shrinks Array (the other functions keep Array), and returns
+/// it: the caller erases it once F is gone. F must be indexed as
+/// resizeSharedArray requires, its callees inlined.
+llvm::Expected<llvm::GlobalVariable *>
+resizeSharedArrayIn(llvm::Function &F, llvm::GlobalVariable &Array,
+                    llvm::ArrayRef<int64_t> Dims);
 
 /// Replaces blockDim reads in F by the constant shape (valid under reqntid),
 /// inlining the always-inline helpers clang reads blockDim through.

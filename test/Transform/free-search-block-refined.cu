@@ -11,17 +11,23 @@
 // (data/h100-corpus-sweep). The report marks the candidates predicted so,
 // and says how long it took.
 // -energy-refine-budget bounds the instructions simplified again (this
-// kernel: 36 per candidate): 72 refines the default and the screen's best
-// only; 0 refines none, and the screen's choice (128) stands (min-gain 0: the
-// screen predicts 128 less than 10% faster than the default 256, which would
-// stay by the default min-gain).
+// kernel: 36 per candidate). A choice is never compared with a baseline
+// predicted another way: 72 would refine the default and the screen's best
+// but not the occupancy heuristic's 1024, so it refines none, and the
+// screen's prediction keeps the default 256 (by min-gain); 108 refines those
+// three and chooses 1024 among them; 0 refines none, and the screen's choice
+// (128) stands (min-gain 0: the screen predicts 128 less than 10% faster
+// than the default 256, which would stay by the default min-gain).
 // RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
 // RUN:   -mllvm -energy-objective=time -mllvm -energy-report=%t.json %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
 // RUN:   -mllvm -energy-objective=time -mllvm -energy-refine-budget=72 %s \
-// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHORT
+// RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
+// RUN:   -mllvm -energy-objective=time -mllvm -energy-refine-budget=108 %s \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREE
 // RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
 // RUN:   -mllvm -energy-objective=time -mllvm -energy-refine-budget=0 \
 // RUN:   -mllvm -energy-min-gain=0 -mllvm -energy-report=%t.none.json %s -o /dev/null 2>&1 \
@@ -66,7 +72,8 @@ void block_sums(const float *x, float *out) {
 // REPORT-NEXT:   "block": [
 // REPORT-NEXT:     512,
 
-// TWO: remark: kernel block_sums: chose block 256 (time): {{.*}}; 6 of 6 candidates evaluated (2 predicted again with the block known),
+// SHORT: remark: kernel block_sums: chose block 256 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front; the default stays
+// THREE: remark: kernel block_sums: chose block 1024 (time): {{.*}}; 6 of 6 candidates evaluated (3 predicted again with the block known),
 
 // NONE: remark: kernel block_sums: chose block 128 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front [-Rpass=energy]
 // NONE-REPORT: "notes": [

@@ -1,6 +1,8 @@
 // With many tunable combinations (sgemm: 48), ptxas checks the registers of
-// the 4 combinations whose candidates predict best, not of all 48, and the
-// choice is made again with them; the report says where compile time went.
+// the 4 combinations whose candidates predict best and of the defaults' (the
+// baselines'), not of all 48, and the choice is made again with them (until
+// the choice's registers are ptxas's); the report says where compile time
+// went.
 // Results are cached by IR hash and by PTX hash: a second build runs ptxas
 // for nothing new, and finds the code it saw before by its IR, without NVPTX
 // codegen: with the PTX-keyed entries removed and no ptxas to run, the
@@ -9,17 +11,17 @@
 // RUN: rm -rf %t.cache
 // RUN: env XDG_CACHE_HOME=%t.cache %clang %cudaflags -O3 -S %clangplugin \
 // RUN:   -mllvm -energy-report=%t.json %S/../../tools/energy-bench/corpus/sgemm.cu -o /dev/null
-// RUN: ls %t.cache/energy/ptxas | grep -c '^ir-' | grep -x 4
-// RUN: ls %t.cache/energy/ptxas | grep -vc '^ir-' | grep -x 4
+// RUN: ls %t.cache/energy/ptxas | grep -c '^ir-' | grep -x 5
+// RUN: ls %t.cache/energy/ptxas | grep -vc '^ir-' | grep -x 5
 // RUN: FileCheck %s --input-file=%t.json
 // RUN: env XDG_CACHE_HOME=%t.cache %clang %cudaflags -O3 -S %clangplugin \
 // RUN:   %S/../../tools/energy-bench/corpus/sgemm.cu -o /dev/null
-// RUN: ls %t.cache/energy/ptxas | count 8
+// RUN: ls %t.cache/energy/ptxas | count 10
 // RUN: find %t.cache/energy/ptxas -type f ! -name 'ir-*' -delete
 // RUN: env XDG_CACHE_HOME=%t.cache ENERGY_PTXAS=%t.no-ptxas %clang %cudaflags -O3 -S \
 // RUN:   %clangplugin -mllvm -energy-report=%t.ir.json \
 // RUN:   %S/../../tools/energy-bench/corpus/sgemm.cu -o /dev/null
-// RUN: ls %t.cache/energy/ptxas | count 4
+// RUN: ls %t.cache/energy/ptxas | count 5
 // RUN: FileCheck %s --input-file=%t.ir.json
 //
 // CHECK: "kernel": "sgemm",
