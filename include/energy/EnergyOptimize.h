@@ -55,6 +55,13 @@ struct OptimizeOptions {
   /// (attention.cu: 8255 instructions, 35 us each). A count, not a clock,
   /// so that the same source always gets the same choice.
   uint64_t RefineBudget = 20000;
+  /// -energy-resources=nvcc: the registers and spills of the candidates
+  /// ptxas would check come from nvcc's build of the module's source (the
+  /// header route, where nvcc builds the kernels), with NvccFlags, by the
+  /// nvcc at NvccPath (empty: CUDA's).
+  bool ResourcesFromNvcc = false;
+  std::string NvccPath;
+  std::vector<std::string> NvccFlags;
 };
 
 /// Why -energy-tune-all and energy-optimize<tune-all> are errors.
@@ -68,8 +75,8 @@ llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);
 llvm::Expected<uint64_t> parseRefineBudgetSetting(llvm::StringRef Value);
 
 /// Applies one setting (objective, max-slowdown, min-gain, report, header,
-/// model, arch, gpu, workload, force, force-unsafe, simplify, refine-budget)
-/// and checks it
+/// model, arch, gpu, workload, force, force-unsafe, simplify, refine-budget,
+/// resources, nvcc, nvcc-flag) and checks it
 /// with the others
 /// (validateOptimizeOptions); Opts is unchanged on an error.
 llvm::Error applyOptimizeSetting(llvm::StringRef Key, llvm::StringRef Value,

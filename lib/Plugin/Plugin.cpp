@@ -100,7 +100,8 @@ static bool flagError(Error E) {
 
 namespace {
 /// Parses a flag's value as the energy-optimize setting named by Setting.
-/// -energy-force-config repeats, once per kernel; every other flag may
+/// -energy-force-config repeats, once per kernel, and -energy-nvcc-flag once
+/// per flag; every other flag may
 /// repeat only its value (checkRepeatedOption).
 class SettingParser : public cl::parser<std::string> {
 public:
@@ -108,7 +109,8 @@ public:
   StringRef Key;
 
   bool parse(cl::Option &O, StringRef, StringRef Arg, std::string &Value) {
-    if (Key != "force" && !checkRepeatedOption(O, Arg, First))
+    if (Key != "force" && Key != "nvcc-flag" &&
+        !checkRepeatedOption(O, Arg, First))
       return true;
     Value = Arg.str();
     if (Error E = applyOptimizeSetting(Key, Arg, FlagOptions))
@@ -266,6 +268,25 @@ static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
              "reports, e.g. nvcc --resource-usage, instead of ptxas on "
              "clang's code; the block must be able to launch with them. "
              "A kernel the module does not define is a warning"));
+
+static SettingFlag ResourcesFlag(
+    "energy-resources", Setting{"resources"}, cl::value_desc("clang|nvcc"),
+    cl::desc("Where the registers and spills of the best candidates come "
+             "from: clang (default; ptxas on clang's code) or nvcc (nvcc's "
+             "build of the module's source with -energy-nvcc-flag and the "
+             "candidate's tunables in an ENERGY_CHOICES header, cached under "
+             "the user's cache directory, energy/nvcc): for the header "
+             "route, where nvcc builds the kernels. If nvcc is missing or "
+             "fails, a warning says why and clang's figures stay"));
+static SettingFlag NvccFlag(
+    "energy-nvcc", Setting{"nvcc"}, cl::value_desc("path"),
+    cl::desc("The nvcc of -energy-resources=nvcc (default: the configured "
+             "CUDA's bin/nvcc, else PATH)"));
+static cl::list<std::string, bool, SettingParser> NvccFlagFlag(
+    "energy-nvcc-flag", Setting{"nvcc-flag"}, cl::value_desc("flag"),
+    cl::desc("A flag of the user's nvcc build (repeatable, one flag each: "
+             "-I<dir>, -D<macro>, -std=c++17, -Xptxas=-maxrregcount=64 ...) "
+             "for -energy-resources=nvcc"));
 
 static cl::opt<bool> ForceUnsafeFlag(
     "energy-force-unsafe",

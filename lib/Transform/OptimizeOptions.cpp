@@ -104,6 +104,25 @@ static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
                        : Opts.ModelFile) = Value.str();
     return Error::success();
   }
+  if (Key == "resources") {
+    if (Value != "clang" && Value != "nvcc")
+      return optionError("resources must be clang or nvcc, got '" + Value +
+                         "'");
+    Opts.ResourcesFromNvcc = Value == "nvcc";
+    return Error::success();
+  }
+  if (Key == "nvcc") {
+    if (Value.empty())
+      return optionError("nvcc needs a path or a program name");
+    Opts.NvccPath = Value.str();
+    return Error::success();
+  }
+  if (Key == "nvcc-flag") {
+    if (Value.empty())
+      return optionError("nvcc-flag needs a flag");
+    Opts.NvccFlags.push_back(Value.str());
+    return Error::success();
+  }
   if (Key == "force-unsafe") {
     if (!Value.empty())
       return optionError("force-unsafe takes no value, got '" + Value + "'");
@@ -147,7 +166,7 @@ Expected<OptimizeOptions> parseOptimizeParams(StringRef Name,
   return PassBuilder::parsePassParameters(
       [&](StringRef Params) -> Expected<OptimizeOptions> {
         // A pipeline states each setting once; force names one kernel
-        // each time.
+        // each time, nvcc-flag one flag.
         StringSet<> Given;
         SmallVector<StringRef, 4> Settings;
         if (!Params.empty()) // energy-optimize<> sets nothing
@@ -157,7 +176,8 @@ Expected<OptimizeOptions> parseOptimizeParams(StringRef Name,
             return optionError("empty parameter in '" + Name +
                                "' (a doubled or trailing ';')");
           auto [Key, Value] = Setting.split('=');
-          if (Key.trim() != "force" && !Given.insert(Key.trim()).second)
+          if (Key.trim() != "force" && Key.trim() != "nvcc-flag" &&
+              !Given.insert(Key.trim()).second)
             return settingGivenTwice(Key.trim());
           if (Error E = applyOptimizeSetting(Key, Value, Base))
             return E;

@@ -153,16 +153,20 @@ std::optional<KernelResources> parsePtxasInfo(StringRef Output,
   return R;
 }
 
-/// The cache file for a key, or empty without a cache directory.
-static std::string diskCachePath(StringRef Key) {
+std::string resourceCachePath(StringRef Tool, StringRef Key) {
   SmallString<128> Dir;
   if (!sys::path::cache_directory(Dir))
     return "";
-  sys::path::append(Dir, "energy", "ptxas");
+  sys::path::append(Dir, "energy", Tool);
   if (sys::fs::create_directories(Dir))
     return "";
   sys::path::append(Dir, Key + ".txt");
   return std::string(Dir);
+}
+
+/// The cache file for a ptxas key, or empty without a cache directory.
+static std::string diskCachePath(StringRef Key) {
+  return resourceCachePath("ptxas", Key);
 }
 
 static std::optional<KernelResources> readDiskCache(StringRef Path) {
@@ -180,7 +184,7 @@ static std::optional<KernelResources> readDiskCache(StringRef Path) {
   return R;
 }
 
-static void writeDiskCache(StringRef Path, const KernelResources &R) {
+void writeCacheFile(StringRef Path, StringRef Text) {
   // Written whole to a unique name, then renamed: parallel builds never
   // read half a file.
   SmallString<128> Temp;
@@ -189,11 +193,17 @@ static void writeDiskCache(StringRef Path, const KernelResources &R) {
     return;
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << R.Registers << ' ' << R.StackFrameBytes << ' ' << R.SpillStoreBytes
-       << ' ' << R.SpillLoadBytes << '\n';
+    OS << Text;
   }
   if (sys::fs::rename(Temp, Path))
     sys::fs::remove(Temp);
+}
+
+static void writeDiskCache(StringRef Path, const KernelResources &R) {
+  writeCacheFile(Path, (Twine(R.Registers) + " " + Twine(R.StackFrameBytes) +
+                        " " + Twine(R.SpillStoreBytes) + " " +
+                        Twine(R.SpillLoadBytes) + "\n")
+                           .str());
 }
 
 Expected<KernelResources>

@@ -96,6 +96,14 @@ private:
 std::optional<KernelResources> parsePtxasInfo(llvm::StringRef Output,
                                               llvm::StringRef EntryName);
 
+/// The file of Key in the user's cache directory, energy/Tool/Key.txt
+/// (the directory made), or empty without a cache directory.
+std::string resourceCachePath(llvm::StringRef Tool, llvm::StringRef Key);
+
+/// Writes Text to Path whole (a temporary file renamed), so that a parallel
+/// build never reads half of it; a failure leaves no file.
+void writeCacheFile(llvm::StringRef Path, llvm::StringRef Text);
+
 } // namespace energy
 
 #endif
