@@ -46,8 +46,6 @@ function(energy_nvcc_plan target)
   # counts registers), and the project's CUDA flags (for nvcc only).
   set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
   set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
-  set(build_flags "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
-                  "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>")
   separate_arguments(cuda_flags UNIX_COMMAND "${CMAKE_CUDA_FLAGS}")
   list(TRANSFORM cuda_flags PREPEND "--energy-nvcc-flag=")
   foreach(src ${ARG_SOURCES})
@@ -58,7 +56,9 @@ function(energy_nvcc_plan target)
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
       COMMAND ${ENERGY_CUDA_DRIVER} -c --arch=${ARG_ARCH} --no-summary
               --energy-header=${header} ${ARG_OPTIONS}
-              --energy-nvcc=${CMAKE_CUDA_COMPILER} ${cuda_flags} ${build_flags}
+              --energy-nvcc=${CMAKE_CUDA_COMPILER} ${cuda_flags}
+              "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
+              "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
               ${abs} -o ${dir}/${name}.plan.o
       DEPENDS ${abs} ${ENERGY_CUDA_DEPENDS}
       COMMENT "energy: planning ${name} for ${ARG_ARCH}"
