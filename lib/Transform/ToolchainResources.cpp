@@ -146,7 +146,8 @@ std::optional<KernelResources> parsePtxasInfo(StringRef Output,
     NumberBefore(Line, "bytes stack frame", R.StackFrameBytes);
     NumberBefore(Line, "bytes spill stores", R.SpillStoreBytes);
     NumberBefore(Line, "bytes spill loads", R.SpillLoadBytes);
-    HaveRegisters |= NumberBefore(Line, "registers", R.Registers);
+    if ((HaveRegisters = NumberBefore(Line, "registers", R.Registers)))
+      break; // the entry's last line: a callee's properties may follow
   }
   if (!HaveRegisters)
     return std::nullopt;
