@@ -13,7 +13,6 @@
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/xxhash.h"
 
@@ -31,24 +30,15 @@ static Error nvccError(const Twine &Why) {
 }
 
 /// A whole file's nvcc compile takes seconds; a heavily unrolled one can
-/// take minutes (the 15x15 convolution: about 10 s).
+/// take a minute.
 static constexpr unsigned DefaultTimeoutSeconds = 120;
-static constexpr unsigned MaxTimeoutSeconds = 3600;
 
 NvccResources::NvccResources(NvccBuild B)
-    : Build(std::move(B)), TimeoutSeconds(DefaultTimeoutSeconds) {
-  std::optional<std::string> Env = sys::Process::GetEnv("ENERGY_NVCC_TIMEOUT");
-  unsigned Seconds;
-  if (!Env)
-    return;
-  if (!StringRef(*Env).getAsInteger(10, Seconds) && Seconds >= 1 &&
-      Seconds <= MaxTimeoutSeconds)
-    TimeoutSeconds = Seconds;
-  else
-    TimeoutProblem = "ignoring ENERGY_NVCC_TIMEOUT='" + *Env +
-                     "': not a number of seconds from 1 to " +
-                     std::to_string(MaxTimeoutSeconds) + "; waiting " +
-                     std::to_string(DefaultTimeoutSeconds) + " s";
+    : Build(std::move(B)),
+      TimeoutSeconds(DefaultTimeoutSeconds) {
+  // In the body: TimeoutProblem is constructed after TimeoutSeconds.
+  TimeoutSeconds =
+      timeoutFromEnvironment("ENERGY_NVCC_TIMEOUT", DefaultTimeoutSeconds, TimeoutProblem);
 }
 
 /// nvcc's path, or an error saying where it was looked for.
@@ -71,17 +61,6 @@ static Expected<std::string> findNvcc(StringRef Given) {
     return *Found;
   return nvccError("nvcc not found (in " + Twine(ENERGY_DEFAULT_CUDA_PATH) +
                    "/bin or on PATH; -energy-nvcc=PATH names it)");
-}
-
-/// The first lines of what a failed tool said, on one line.
-static std::string firstLines(StringRef Output) {
-  std::string Said;
-  SmallVector<StringRef, 4> Lines;
-  Output.take_front(400).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  for (StringRef Line : Lines)
-    if (!Line.trim().empty())
-      Said += (Said.empty() ? "" : "; ") + Line.trim().str();
-  return Said;
 }
 
 Error NvccResources::run(ArrayRef<std::string> Args, std::string &Output) {

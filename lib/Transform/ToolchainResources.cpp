@@ -58,20 +58,38 @@ static std::string findPtxas() {
 static constexpr unsigned DefaultTimeoutSeconds = 20;
 static constexpr unsigned MaxTimeoutSeconds = 3600;
 
-ToolchainResources::ToolchainResources()
-    : Ptxas(findPtxas()), TimeoutSeconds(DefaultTimeoutSeconds) {
-  std::optional<std::string> Env = sys::Process::GetEnv("ENERGY_PTXAS_TIMEOUT");
+unsigned timeoutFromEnvironment(StringRef Variable, unsigned Default,
+                                std::string &Problem) {
+  std::optional<std::string> Env = sys::Process::GetEnv(Variable);
   unsigned Seconds;
   if (!Env)
-    return;
+    return Default;
   if (!StringRef(*Env).getAsInteger(10, Seconds) && Seconds >= 1 &&
       Seconds <= MaxTimeoutSeconds)
-    TimeoutSeconds = Seconds;
-  else
-    TimeoutProblem = "ignoring ENERGY_PTXAS_TIMEOUT='" + *Env +
-                     "': not a number of seconds from 1 to " +
-                     std::to_string(MaxTimeoutSeconds) + "; waiting " +
-                     std::to_string(DefaultTimeoutSeconds) + " s";
+    return Seconds;
+  Problem = ("ignoring " + Variable + "='" + *Env +
+             "': not a number of seconds from 1 to " +
+             Twine(MaxTimeoutSeconds) + "; waiting " + Twine(Default) + " s")
+                .str();
+  return Default;
+}
+
+std::string firstLines(StringRef Output) {
+  std::string Said;
+  SmallVector<StringRef, 4> Lines;
+  Output.take_front(400).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines)
+    if (!Line.trim().empty())
+      Said += (Said.empty() ? "" : "; ") + Line.trim().str();
+  return Said;
+}
+
+ToolchainResources::ToolchainResources()
+    : Ptxas(findPtxas()),
+      TimeoutSeconds(DefaultTimeoutSeconds) {
+  // In the body: TimeoutProblem is constructed after TimeoutSeconds.
+  TimeoutSeconds =
+      timeoutFromEnvironment("ENERGY_PTXAS_TIMEOUT", DefaultTimeoutSeconds, TimeoutProblem);
 }
 
 namespace {
@@ -241,12 +259,7 @@ ToolchainResources::runPtxas(StringRef Ptx, StringRef Arch,
   if (RC != 0) {
     // What ptxas said, on one line, with the temporary input's name made
     // fixed: reports of identical compiles must not differ by it.
-    std::string Said;
-    SmallVector<StringRef, 4> Lines;
-    Output.take_front(400).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-    for (StringRef Line : Lines)
-      if (!Line.trim().empty())
-        Said += (Said.empty() ? "" : "; ") + Line.trim().str();
+    std::string Said = firstLines(Output);
     for (size_t At; (At = Said.find(PtxFile.str())) != std::string::npos;)
       Said.replace(At, PtxFile.size(), "energy-candidate.ptx");
     std::string How =

@@ -61,6 +61,12 @@
 // RUN:   | FileCheck %s --check-prefix=HANG
 // RUN: FileCheck %s --check-prefix=FALLBACK < %t/hang.json
 //
+// A wait that is not a number of seconds is reported, and the default taken.
+// RUN: env XDG_CACHE_HOME=%t/cache ENERGY_NVCC_TIMEOUT=soon %clang %cudaflags -O3 -S %clangplugin \
+// RUN:   -mllvm -energy-resources=nvcc -mllvm -energy-nvcc-flag=-I%srcroot/include \
+// RUN:   -mllvm -energy-report=%t/soon.json %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SOON
+// RUN: cat %t/nvcc-said.txt %t/soon.json | FileCheck %s --check-prefix=NVCC
+//
 // Bad values are errors.
 // RUN: not %clang %cudaflags -O3 -S %clangplugin -mllvm -energy-resources=gcc \
 // RUN:   %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
@@ -83,6 +89,7 @@
 // BROKEN: warning: energy: registers and spills come from ptxas on clang's code, not from nvcc's build (-energy-resources=nvcc): nvcc failed (exit code {{[0-9]+}}): {{.*}}nvcc cannot build this
 // HANG: warning: energy: registers and spills come from ptxas on clang's code, not from nvcc's build (-energy-resources=nvcc): nvcc did not finish in 1 s
 // FALLBACK: "registers_from": "ptxas",
+// SOON: warning: energy: ignoring ENERGY_NVCC_TIMEOUT='soon': not a number of seconds from 1 to 3600; waiting 120 s
 // BAD: error: energy-optimize: resources must be clang or nvcc, got 'gcc'
 // EMPTY: nvcc needs a path or a program name
 
