@@ -34,6 +34,10 @@ namespace energy {
 /// measures advice for the others on the cleaned-up code, which is faster.
 enum class SimplifyMode { Auto, Always, Never };
 
+/// Whose registers and spills the candidates ptxas would check get: ptxas's
+/// on clang's code, or nvcc's build of the source (the header route).
+enum class ResourcesFrom { Clang, Nvcc };
+
 struct OptimizeOptions {
   ObjectiveSpec Objective;
   std::string ReportFile;
@@ -59,7 +63,7 @@ struct OptimizeOptions {
   /// ptxas would check come from nvcc's build of the module's source (the
   /// header route, where nvcc builds the kernels), with NvccFlags, by the
   /// nvcc at NvccPath (empty: CUDA's).
-  bool ResourcesFromNvcc = false;
+  ResourcesFrom Resources = ResourcesFrom::Clang;
   std::string NvccPath;
   std::vector<std::string> NvccFlags;
 };
@@ -73,6 +77,7 @@ extern const char *const TuneAllRemoved;
 /// min-gain, workload) are in ValidateOptions.h.
 llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);
 llvm::Expected<uint64_t> parseRefineBudgetSetting(llvm::StringRef Value);
+llvm::Expected<ResourcesFrom> parseResourcesSetting(llvm::StringRef Value);
 
 /// Applies one setting (objective, max-slowdown, min-gain, report, header,
 /// model, arch, gpu, workload, force, force-unsafe, simplify, refine-budget,

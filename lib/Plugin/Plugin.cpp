@@ -269,15 +269,22 @@ static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
              "clang's code; the block must be able to launch with them. "
              "A kernel the module does not define is a warning"));
 
-static SettingFlag ResourcesFlag(
-    "energy-resources", Setting{"resources"}, cl::value_desc("clang|nvcc"),
-    cl::desc("Where the registers and spills of the best candidates come "
-             "from: clang (default; ptxas on clang's code) or nvcc (nvcc's "
-             "build of the module's source with -energy-nvcc-flag and the "
-             "candidate's tunables in an ENERGY_CHOICES header, cached under "
-             "the user's cache directory, energy/nvcc): for the header "
-             "route, where nvcc builds the kernels. If nvcc is missing or "
-             "fails, a warning says why and clang's figures stay"));
+static cl::opt<ResourcesFrom, false,
+               TypedSettingParser<ResourcesFrom, parseResourcesSetting>>
+    ResourcesFlag(
+        "energy-resources", cl::init(ResourcesFrom::Clang),
+        cl::desc("Where the registers and spills of the best candidates come "
+                 "from (the occupancy follows them); if nvcc is missing or "
+                 "fails, a warning says why and clang's figures stay"),
+        cl::values(
+            clEnumValN(ResourcesFrom::Clang, "clang",
+                       "ptxas on clang's code (default)"),
+            clEnumValN(ResourcesFrom::Nvcc, "nvcc",
+                       "nvcc's build of the module's source with "
+                       "-energy-nvcc-flag and the candidate's tunables in an "
+                       "ENERGY_CHOICES header, cached under the user's cache "
+                       "directory (energy/nvcc): for the header route, where "
+                       "nvcc builds the kernels")));
 static SettingFlag NvccFlag(
     "energy-nvcc", Setting{"nvcc"}, cl::value_desc("path"),
     cl::desc("The nvcc of -energy-resources=nvcc (default: the configured "
@@ -311,6 +318,7 @@ static OptimizeOptions optimizeOptionsFromFlags() {
   Opts.WorkItems = WorkloadFlag;
   Opts.Simplify = SimplifyFlag;
   Opts.RefineBudget = RefineBudgetFlag;
+  Opts.Resources = ResourcesFlag;
   Opts.ForceUnsafe = Opts.ForceUnsafe || ForceUnsafeFlag;
   Opts.Features = featureOptions();
   return Opts;

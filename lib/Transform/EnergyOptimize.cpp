@@ -47,7 +47,7 @@ static Error optionError(const Twine &Msg) {
 
 /// The nvcc build whose registers the candidates take, if the user's is.
 static std::optional<NvccBuild> nvccBuild(const OptimizeOptions &Opts) {
-  if (!Opts.ResourcesFromNvcc)
+  if (Opts.Resources != ResourcesFrom::Nvcc)
     return std::nullopt;
   return NvccBuild{Opts.NvccPath, Opts.NvccFlags};
 }

@@ -52,6 +52,17 @@ Expected<SimplifyMode> parseSimplifySetting(StringRef Value) {
   return *Mode;
 }
 
+Expected<ResourcesFrom> parseResourcesSetting(StringRef Value) {
+  auto From = StringSwitch<std::optional<ResourcesFrom>>(Value)
+                  .Case("clang", ResourcesFrom::Clang)
+                  .Case("nvcc", ResourcesFrom::Nvcc)
+                  .Default(std::nullopt);
+  if (!From)
+    return optionError("resources must be clang or nvcc, got '" + Value +
+                       "'");
+  return *From;
+}
+
 /// Stores a parsed value, or passes its error on.
 template <class T>
 static Error assign(Expected<T> Parsed, T &To) {
@@ -104,13 +115,8 @@ static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
                        : Opts.ModelFile) = Value.str();
     return Error::success();
   }
-  if (Key == "resources") {
-    if (Value != "clang" && Value != "nvcc")
-      return optionError("resources must be clang or nvcc, got '" + Value +
-                         "'");
-    Opts.ResourcesFromNvcc = Value == "nvcc";
-    return Error::success();
-  }
+  if (Key == "resources")
+    return assign(parseResourcesSetting(Value), Opts.Resources);
   if (Key == "nvcc") {
     if (Value.empty())
       return optionError("nvcc needs a path or a program name");
