@@ -8,7 +8,11 @@
 # opted-in kernel gets its chosen launch bounds, record and tunable constants.
 # The header is regenerated when the source changes. OPTIONS go to
 # energy-cuda, e.g. --energy-objective=time; ARCH (default sm_90) is the GPU
-# the plugin plans for.
+# the plugin plans for. The plan sees the target's include directories and
+# compile definitions, and the registers and spills of its best candidates
+# come from this project's nvcc (CMAKE_CUDA_COMPILER) with them and
+# CMAKE_CUDA_FLAGS (energy-cuda's --energy-resources=nvcc, the default with
+# a header).
 #
 #   enable_language(CUDA)
 #   add_executable(app app.cu)
@@ -37,6 +41,13 @@ function(energy_nvcc_plan target)
     message(FATAL_ERROR "energy_nvcc_plan: target ${target} has no .cu sources")
   endif()
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/energy/${target})
+  # What changes the device code the plan predicts: the target's include
+  # directories and definitions (for the plan's clang and the nvcc that
+  # counts registers), and the project's CUDA flags (for nvcc only).
+  set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+  separate_arguments(cuda_flags UNIX_COMMAND "${CMAKE_CUDA_FLAGS}")
+  list(TRANSFORM cuda_flags PREPEND "--energy-nvcc-flag=")
   foreach(src ${ARG_SOURCES})
     get_filename_component(abs ${src} ABSOLUTE)
     get_filename_component(name ${src} NAME)
@@ -44,9 +55,14 @@ function(energy_nvcc_plan target)
     add_custom_command(OUTPUT ${header}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
       COMMAND ${ENERGY_CUDA_DRIVER} -c --arch=${ARG_ARCH} --no-summary
-              --energy-header=${header} ${ARG_OPTIONS} ${abs} -o ${dir}/${name}.plan.o
+              --energy-header=${header} ${ARG_OPTIONS}
+              --energy-nvcc=${CMAKE_CUDA_COMPILER} ${cuda_flags}
+              "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
+              "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
+              ${abs} -o ${dir}/${name}.plan.o
       DEPENDS ${abs} ${ENERGY_CUDA_DEPENDS}
       COMMENT "energy: planning ${name} for ${ARG_ARCH}"
+      COMMAND_EXPAND_LISTS
       VERBATIM)
     target_sources(${target} PRIVATE ${header})
     set_property(SOURCE ${abs} APPEND PROPERTY OBJECT_DEPENDS ${header})

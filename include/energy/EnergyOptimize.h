@@ -34,6 +34,10 @@ namespace energy {
 /// measures advice for the others on the cleaned-up code, which is faster.
 enum class SimplifyMode { Auto, Always, Never };
 
+/// Whose registers and spills the candidates ptxas would check get: ptxas's
+/// on clang's code, or nvcc's build of the source (the header route).
+enum class ResourcesFrom { Clang, Nvcc };
+
 struct OptimizeOptions {
   ObjectiveSpec Objective;
   std::string ReportFile;
@@ -55,6 +59,13 @@ struct OptimizeOptions {
   /// (attention.cu: 8255 instructions, 35 us each). A count, not a clock,
   /// so that the same source always gets the same choice.
   uint64_t RefineBudget = 20000;
+  /// -energy-resources=nvcc: the registers and spills of the candidates
+  /// ptxas would check come from nvcc's build of the module's source (the
+  /// header route, where nvcc builds the kernels), with NvccFlags, by the
+  /// nvcc at NvccPath (empty: CUDA's).
+  ResourcesFrom Resources = ResourcesFrom::Clang;
+  std::string NvccPath;
+  std::vector<std::string> NvccFlags;
 };
 
 /// Why -energy-tune-all and energy-optimize<tune-all> are errors.
@@ -66,10 +77,11 @@ extern const char *const TuneAllRemoved;
 /// min-gain, workload) are in ValidateOptions.h.
 llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);
 llvm::Expected<uint64_t> parseRefineBudgetSetting(llvm::StringRef Value);
+llvm::Expected<ResourcesFrom> parseResourcesSetting(llvm::StringRef Value);
 
 /// Applies one setting (objective, max-slowdown, min-gain, report, header,
-/// model, arch, gpu, workload, force, force-unsafe, simplify, refine-budget)
-/// and checks it
+/// model, arch, gpu, workload, force, force-unsafe, simplify, refine-budget,
+/// resources, nvcc, nvcc-flag) and checks it
 /// with the others
 /// (validateOptimizeOptions); Opts is unchanged on an error.
 llvm::Error applyOptimizeSetting(llvm::StringRef Key, llvm::StringRef Value,

@@ -100,7 +100,8 @@ static bool flagError(Error E) {
 
 namespace {
 /// Parses a flag's value as the energy-optimize setting named by Setting.
-/// -energy-force-config repeats, once per kernel; every other flag may
+/// -energy-force-config repeats, once per kernel, and -energy-nvcc-flag once
+/// per flag; every other flag may
 /// repeat only its value (checkRepeatedOption).
 class SettingParser : public cl::parser<std::string> {
 public:
@@ -108,7 +109,8 @@ public:
   StringRef Key;
 
   bool parse(cl::Option &O, StringRef, StringRef Arg, std::string &Value) {
-    if (Key != "force" && !checkRepeatedOption(O, Arg, First))
+    if (Key != "force" && Key != "nvcc-flag" &&
+        !checkRepeatedOption(O, Arg, First))
       return true;
     Value = Arg.str();
     if (Error E = applyOptimizeSetting(Key, Arg, FlagOptions))
@@ -269,6 +271,32 @@ static cl::list<std::string, bool, SettingParser> ForceConfigFlag(
              "clang's code; the block must be able to launch with them. "
              "A kernel the module does not define is a warning"));
 
+static cl::opt<ResourcesFrom, false,
+               TypedSettingParser<ResourcesFrom, parseResourcesSetting>>
+    ResourcesFlag(
+        "energy-resources", cl::init(ResourcesFrom::Clang),
+        cl::desc("Where the registers and spills of the best candidates come "
+                 "from (the occupancy follows them); if nvcc is missing or "
+                 "fails, a warning says why and clang's figures stay"),
+        cl::values(
+            clEnumValN(ResourcesFrom::Clang, "clang",
+                       "ptxas on clang's code (default)"),
+            clEnumValN(ResourcesFrom::Nvcc, "nvcc",
+                       "nvcc's build of the module's source with "
+                       "-energy-nvcc-flag and the candidate's tunables in an "
+                       "ENERGY_CHOICES header, cached under the user's cache "
+                       "directory (energy/nvcc): for the header route, where "
+                       "nvcc builds the kernels")));
+static SettingFlag NvccFlag(
+    "energy-nvcc", Setting{"nvcc"}, cl::value_desc("path"),
+    cl::desc("The nvcc of -energy-resources=nvcc (default: the configured "
+             "CUDA's bin/nvcc, else PATH)"));
+static cl::list<std::string, bool, SettingParser> NvccFlagFlag(
+    "energy-nvcc-flag", Setting{"nvcc-flag"}, cl::value_desc("flag"),
+    cl::desc("A flag of the user's nvcc build (repeatable, one flag each: "
+             "-I<dir>, -D<macro>, -std=c++17, -Xptxas=-maxrregcount=64 ...) "
+             "for -energy-resources=nvcc"));
+
 static cl::opt<bool> ForceUnsafeFlag(
     "energy-force-unsafe",
     cl::desc("Build an -energy-force-config block on an opted-in kernel "
@@ -292,6 +320,7 @@ static OptimizeOptions optimizeOptionsFromFlags() {
   Opts.WorkItems = WorkloadFlag;
   Opts.Simplify = SimplifyFlag;
   Opts.RefineBudget = RefineBudgetFlag;
+  Opts.Resources = ResourcesFlag;
   Opts.ForceUnsafe = Opts.ForceUnsafe || ForceUnsafeFlag;
   Opts.Features = featureOptions();
   return Opts;

@@ -127,8 +127,11 @@ private:
 
 } // namespace
 
-CandidateFeatureExtractor::CandidateFeatureExtractor(FeatureOptions Opts)
+CandidateFeatureExtractor::CandidateFeatureExtractor(
+    FeatureOptions Opts, std::optional<NvccBuild> NvccBuild)
     : Opts(Opts) {
+  if (NvccBuild)
+    Nvcc.emplace(std::move(*NvccBuild));
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
@@ -345,6 +348,31 @@ FunctionPassManager &CandidateFeatureExtractor::simplification(Module &M) {
   return *Simplify;
 }
 
+bool CandidateFeatureExtractor::resourcesFromNvcc(
+    Function &K, Function &Copy,
+    ArrayRef<std::pair<GlobalVariable *, int>> Values,
+    KernelFeatures &Features) {
+  auto Start = std::chrono::steady_clock::now();
+  std::vector<std::pair<std::string, int>> Tunables;
+  for (auto [Var, Value] : Values)
+    Tunables.emplace_back(Var->getName().drop_front(TunablePrefix.size()).str(),
+                          Value);
+  StringRef Arch = !NvccArch.empty()
+                       ? StringRef(NvccArch)
+                       : K.getFnAttribute("target-cpu").getValueAsString();
+  auto R = Nvcc->measure(K.getParent()->getSourceFileName(), K.getName(),
+                         Tunables, Arch, K.getContext());
+  ToolchainSeconds += std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - Start)
+                          .count();
+  if (!R) {
+    Features.addNote("registers not from nvcc: " + toString(R.takeError()));
+    return false;
+  }
+  useResources(Features, Copy, *R, "nvcc", "nvcc's build");
+  return true;
+}
+
 Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     Function &K, ArrayRef<std::pair<GlobalVariable *, int>> Values,
     ArrayRef<BuiltArray> Arrays, bool Optimized,
@@ -412,6 +440,9 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
   if (Launch && Launch->Resources) {
     useResources(Features, *Copy, *Launch->Resources, "force-config",
                  "the forced launch's toolchain");
+  } else if (Optimized && WithToolchain && Nvcc &&
+             resourcesFromNvcc(K, *Copy, Values, Features)) {
+    // nvcc builds the kernels: its figures, not clang's.
   } else if (Optimized && WithToolchain && Target && Toolchain.available() &&
              !NoPtx.empty()) {
     Features.addNote("registers estimated: " + NoPtx);

@@ -14,7 +14,8 @@
 // registers, and a constant reused by every iteration is loaded once, as
 // in the PTX. The fast path (advice for kernels nobody asked to tune) keeps
 // the cleanup only. Registers of simplified candidates come from ptxas
-// when CUDA is present (ToolchainResources.h).
+// when CUDA is present (ToolchainResources.h), or from nvcc's build of the
+// source when nvcc builds the kernels (NvccResources.h).
 //
 // The clones get pass and analysis managers of their own, not the pass
 // manager's: they are throwaway copies, deleted within the pass, so their
@@ -28,6 +29,7 @@
 #ifndef ENERGY_LIB_CANDIDATEFEATURES_H
 #define ENERGY_LIB_CANDIDATEFEATURES_H
 
+#include "NvccResources.h"
 #include "ShapeInvariance.h"
 #include "ToolchainResources.h"
 
@@ -49,7 +51,11 @@ namespace energy {
 
 class CandidateFeatureExtractor {
 public:
-  explicit CandidateFeatureExtractor(FeatureOptions Opts);
+  /// With Nvcc, registers and spills come from nvcc's build of the module's
+  /// source first (-energy-resources=nvcc), ptxas's on clang's code where
+  /// nvcc gives none.
+  explicit CandidateFeatureExtractor(
+      FeatureOptions Opts, std::optional<NvccBuild> Nvcc = std::nullopt);
   ~CandidateFeatureExtractor();
 
   /// A launch the candidate's code may assume: a forced config's block and
@@ -88,11 +94,14 @@ public:
   /// module (the pipelines are built once).
   void targetArch(llvm::StringRef Arch) {
     if (!Simplify)
-      Cpu = Arch.str();
+      Cpu = NvccArch = Arch.str();
   }
 
-  /// Whether ptxas can check registers.
-  bool hasToolchain() const { return Toolchain.available(); }
+  /// nvcc's release when registers came from its build, else empty.
+  std::string nvccRelease() const { return Nvcc ? Nvcc->release() : ""; }
+
+  /// Whether ptxas (or nvcc) can check registers.
+  bool hasToolchain() const { return Toolchain.available() || Nvcc; }
 
   /// Seconds spent so far measuring features (simplification included) and
   /// in NVPTX codegen and ptxas, for reports of where compile time went.
@@ -134,10 +143,18 @@ private:
 
   FeatureOptions Opts;
   std::string Cpu; // empty: the module's target-cpu
+  /// nvcc's -arch: Cpu as asked for, also where LLVM cannot emit it.
+  std::string NvccArch;
   /// Why this LLVM cannot make PTX for Cpu that ptxas would take, if so.
   std::string NoPtx;
   bool WarnedNoPtx = false;
   ToolchainResources Toolchain;
+  std::optional<NvccResources> Nvcc;
+  /// Whether Copy (of Kernel, with Values) got nvcc's registers in Features.
+  bool resourcesFromNvcc(
+      llvm::Function &Kernel, llvm::Function &Copy,
+      llvm::ArrayRef<std::pair<llvm::GlobalVariable *, int>> Values,
+      KernelFeatures &Features);
   double FeatureSeconds = 0, ToolchainSeconds = 0;
   /// The NVPTX target, when it is linked into the host process (clang, opt
   /// and mlir-opt link every target), for its unrolling and cost hooks.

@@ -73,6 +73,16 @@ std::string choiceTuple(const KernelPlan &P) {
       .str();
 }
 
+/// The header's first definitions: energy.cuh checks the format.
+constexpr const char *FormatLine = "#define ENERGY_CHOICES_FORMAT 1\n";
+
+/// The entry of tunable Name folded to Value.
+std::string tunableLine(StringRef Name, int Value) {
+  return ("#define ENERGY_CHOICE_TUNABLE_" + Name + " ~, " + Twine(Value) +
+          "\n")
+      .str();
+}
+
 unsigned threads(const KernelPlan &P) {
   const BlockShape &B = P.chosen().Block;
   return B[0] * B[1] * B[2];
@@ -105,7 +115,7 @@ Error writeChoicesHeader(StringRef Path, StringRef ModuleName,
      << ".\n// Generated: do not edit. Build with it, without the plugin:\n"
         "//   nvcc -DENERGY_CHOICES='\"" << sys::path::filename(Path)
      << "\"' ... (energy.cuh reads it)\n#pragma once\n"
-        "#define ENERGY_CHOICES_FORMAT 1\n";
+     << FormatLine;
 
   std::map<std::string, int> Tunables; // one value each: the plugin checks
   std::map<std::string, std::vector<TemplateEntry>> Templates;
@@ -162,7 +172,7 @@ Error writeChoicesHeader(StringRef Path, StringRef ModuleName,
   if (!Tunables.empty())
     OS << "\n// Tunables, folded to these constants.\n";
   for (const auto &[Name, Value] : Tunables)
-    OS << "#define ENERGY_CHOICE_TUNABLE_" << Name << " ~, " << Value << "\n";
+    OS << tunableLine(Name, Value);
 
   for (const auto &[Kernel, Entries] : Templates) {
     OS << "\n// Instantiations of kernel template " << Kernel
@@ -176,6 +186,14 @@ Error writeChoicesHeader(StringRef Path, StringRef ModuleName,
     OS << "\n";
   }
   return Error::success();
+}
+
+std::string
+tunablesChoicesHeader(ArrayRef<std::pair<std::string, int>> Values) {
+  std::string Text = std::string("#pragma once\n") + FormatLine;
+  for (const auto &[Name, Value] : Values)
+    Text += tunableLine(Name, Value);
+  return Text;
 }
 
 } // namespace energy

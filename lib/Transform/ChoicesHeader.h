@@ -24,6 +24,12 @@ namespace energy {
 llvm::Error writeChoicesHeader(llvm::StringRef Path, llvm::StringRef ModuleName,
                                llvm::ArrayRef<KernelPlan> Plans);
 
+/// A header that folds only these tunables (name, value) and has no kernel
+/// entry, so that nvcc builds every kernel as written with those values:
+/// how NvccResources compiles one assignment.
+std::string
+tunablesChoicesHeader(llvm::ArrayRef<std::pair<std::string, int>> Values);
+
 } // namespace energy
 
 #endif

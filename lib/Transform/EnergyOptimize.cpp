@@ -46,13 +46,21 @@ static Error optionError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
+/// The nvcc build whose registers the candidates take, if the user's is.
+static std::optional<NvccBuild> nvccBuild(const OptimizeOptions &Opts) {
+  if (Opts.Resources != ResourcesFrom::Nvcc)
+    return std::nullopt;
+  return NvccBuild{Opts.NvccPath, Opts.NvccFlags};
+}
+
 namespace {
 
 class ModuleOptimizer {
 public:
   ModuleOptimizer(Module &M, const OptimizeOptions &Opts,
                   FunctionAnalysisManager &FAM)
-      : M(M), Opts(Opts), FAM(FAM), Extractor(Opts.Features),
+      : M(M), Opts(Opts), FAM(FAM),
+        Extractor(Opts.Features, nvccBuild(Opts)),
         Targets(Opts.Arch, Opts.Gpu, Opts.ModelFile) {}
 
   Error run();
@@ -397,6 +405,10 @@ Error ModuleOptimizer::run() {
     // The target's notes first, then the plan's own (a forced block it
     // would not rewrite to), then the trips its features assumed.
     llvm::append_range(Notes, Plan->Notes);
+    // The header route: say whose registers the choice was made with.
+    if (Plan->chosenFeatures().RegistersFrom == "nvcc")
+      Notes.push_back("registers and spills from nvcc's build of the source (" +
+                      Extractor.nvccRelease() + "), not clang's");
     for (const AssumedTrip &A : Plan->chosenFeatures().AssumedTrips)
       Notes.push_back(A.describe());
     Plan->Notes = std::move(Notes);

@@ -52,6 +52,17 @@ Expected<SimplifyMode> parseSimplifySetting(StringRef Value) {
   return *Mode;
 }
 
+Expected<ResourcesFrom> parseResourcesSetting(StringRef Value) {
+  auto From = StringSwitch<std::optional<ResourcesFrom>>(Value)
+                  .Case("clang", ResourcesFrom::Clang)
+                  .Case("nvcc", ResourcesFrom::Nvcc)
+                  .Default(std::nullopt);
+  if (!From)
+    return optionError("resources must be clang or nvcc, got '" + Value +
+                       "'");
+  return *From;
+}
+
 /// Stores a parsed value, or passes its error on.
 template <class T>
 static Error assign(Expected<T> Parsed, T &To) {
@@ -104,6 +115,20 @@ static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
                        : Opts.ModelFile) = Value.str();
     return Error::success();
   }
+  if (Key == "resources")
+    return assign(parseResourcesSetting(Value), Opts.Resources);
+  if (Key == "nvcc") {
+    if (Value.empty())
+      return optionError("nvcc needs a path or a program name");
+    Opts.NvccPath = Value.str();
+    return Error::success();
+  }
+  if (Key == "nvcc-flag") {
+    if (Value.empty())
+      return optionError("nvcc-flag needs a flag");
+    Opts.NvccFlags.push_back(Value.str());
+    return Error::success();
+  }
   if (Key == "force-unsafe") {
     if (!Value.empty())
       return optionError("force-unsafe takes no value, got '" + Value + "'");
@@ -147,7 +172,7 @@ Expected<OptimizeOptions> parseOptimizeParams(StringRef Name,
   return PassBuilder::parsePassParameters(
       [&](StringRef Params) -> Expected<OptimizeOptions> {
         // A pipeline states each setting once; force names one kernel
-        // each time.
+        // each time, nvcc-flag one flag.
         StringSet<> Given;
         SmallVector<StringRef, 4> Settings;
         if (!Params.empty()) // energy-optimize<> sets nothing
@@ -157,7 +182,8 @@ Expected<OptimizeOptions> parseOptimizeParams(StringRef Name,
             return optionError("empty parameter in '" + Name +
                                "' (a doubled or trailing ';')");
           auto [Key, Value] = Setting.split('=');
-          if (Key.trim() != "force" && !Given.insert(Key.trim()).second)
+          if (Key.trim() != "force" && Key.trim() != "nvcc-flag" &&
+              !Given.insert(Key.trim()).second)
             return settingGivenTwice(Key.trim());
           if (Error E = applyOptimizeSetting(Key, Value, Base))
             return E;

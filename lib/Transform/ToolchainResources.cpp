@@ -58,20 +58,38 @@ static std::string findPtxas() {
 static constexpr unsigned DefaultTimeoutSeconds = 20;
 static constexpr unsigned MaxTimeoutSeconds = 3600;
 
-ToolchainResources::ToolchainResources()
-    : Ptxas(findPtxas()), TimeoutSeconds(DefaultTimeoutSeconds) {
-  std::optional<std::string> Env = sys::Process::GetEnv("ENERGY_PTXAS_TIMEOUT");
+unsigned timeoutFromEnvironment(StringRef Variable, unsigned Default,
+                                std::string &Problem) {
+  std::optional<std::string> Env = sys::Process::GetEnv(Variable);
   unsigned Seconds;
   if (!Env)
-    return;
+    return Default;
   if (!StringRef(*Env).getAsInteger(10, Seconds) && Seconds >= 1 &&
       Seconds <= MaxTimeoutSeconds)
-    TimeoutSeconds = Seconds;
-  else
-    TimeoutProblem = "ignoring ENERGY_PTXAS_TIMEOUT='" + *Env +
-                     "': not a number of seconds from 1 to " +
-                     std::to_string(MaxTimeoutSeconds) + "; waiting " +
-                     std::to_string(DefaultTimeoutSeconds) + " s";
+    return Seconds;
+  Problem = ("ignoring " + Variable + "='" + *Env +
+             "': not a number of seconds from 1 to " +
+             Twine(MaxTimeoutSeconds) + "; waiting " + Twine(Default) + " s")
+                .str();
+  return Default;
+}
+
+std::string firstLines(StringRef Output) {
+  std::string Said;
+  SmallVector<StringRef, 4> Lines;
+  Output.take_front(400).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines)
+    if (!Line.trim().empty())
+      Said += (Said.empty() ? "" : "; ") + Line.trim().str();
+  return Said;
+}
+
+ToolchainResources::ToolchainResources()
+    : Ptxas(findPtxas()),
+      TimeoutSeconds(DefaultTimeoutSeconds) {
+  // In the body: TimeoutProblem is constructed after TimeoutSeconds.
+  TimeoutSeconds =
+      timeoutFromEnvironment("ENERGY_PTXAS_TIMEOUT", DefaultTimeoutSeconds, TimeoutProblem);
 }
 
 namespace {
@@ -146,23 +164,28 @@ std::optional<KernelResources> parsePtxasInfo(StringRef Output,
     NumberBefore(Line, "bytes stack frame", R.StackFrameBytes);
     NumberBefore(Line, "bytes spill stores", R.SpillStoreBytes);
     NumberBefore(Line, "bytes spill loads", R.SpillLoadBytes);
-    HaveRegisters |= NumberBefore(Line, "registers", R.Registers);
+    if ((HaveRegisters = NumberBefore(Line, "registers", R.Registers)))
+      break; // the entry's last line: a callee's properties may follow
   }
   if (!HaveRegisters)
     return std::nullopt;
   return R;
 }
 
-/// The cache file for a key, or empty without a cache directory.
-static std::string diskCachePath(StringRef Key) {
+std::string resourceCachePath(StringRef Tool, StringRef Key) {
   SmallString<128> Dir;
   if (!sys::path::cache_directory(Dir))
     return "";
-  sys::path::append(Dir, "energy", "ptxas");
+  sys::path::append(Dir, "energy", Tool);
   if (sys::fs::create_directories(Dir))
     return "";
   sys::path::append(Dir, Key + ".txt");
   return std::string(Dir);
+}
+
+/// The cache file for a ptxas key, or empty without a cache directory.
+static std::string diskCachePath(StringRef Key) {
+  return resourceCachePath("ptxas", Key);
 }
 
 static std::optional<KernelResources> readDiskCache(StringRef Path) {
@@ -180,7 +203,7 @@ static std::optional<KernelResources> readDiskCache(StringRef Path) {
   return R;
 }
 
-static void writeDiskCache(StringRef Path, const KernelResources &R) {
+void writeCacheFile(StringRef Path, StringRef Text) {
   // Written whole to a unique name, then renamed: parallel builds never
   // read half a file.
   SmallString<128> Temp;
@@ -189,11 +212,17 @@ static void writeDiskCache(StringRef Path, const KernelResources &R) {
     return;
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << R.Registers << ' ' << R.StackFrameBytes << ' ' << R.SpillStoreBytes
-       << ' ' << R.SpillLoadBytes << '\n';
+    OS << Text;
   }
   if (sys::fs::rename(Temp, Path))
     sys::fs::remove(Temp);
+}
+
+static void writeDiskCache(StringRef Path, const KernelResources &R) {
+  writeCacheFile(Path, (Twine(R.Registers) + " " + Twine(R.StackFrameBytes) +
+                        " " + Twine(R.SpillStoreBytes) + " " +
+                        Twine(R.SpillLoadBytes) + "\n")
+                           .str());
 }
 
 Expected<KernelResources>
@@ -230,12 +259,7 @@ ToolchainResources::runPtxas(StringRef Ptx, StringRef Arch,
   if (RC != 0) {
     // What ptxas said, on one line, with the temporary input's name made
     // fixed: reports of identical compiles must not differ by it.
-    std::string Said;
-    SmallVector<StringRef, 4> Lines;
-    Output.take_front(400).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-    for (StringRef Line : Lines)
-      if (!Line.trim().empty())
-        Said += (Said.empty() ? "" : "; ") + Line.trim().str();
+    std::string Said = firstLines(Output);
     for (size_t At; (At = Said.find(PtxFile.str())) != std::string::npos;)
       Said.replace(At, PtxFile.size(), "energy-candidate.ptx");
     std::string How =
