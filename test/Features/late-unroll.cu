@@ -9,7 +9,7 @@
 // RUN: %python -c "import json, sys; k = json.load(open(sys.argv[1]))['kernels']; \
 // RUN:   f = {x['kernel']: x['features']['features'] for x in k}; \
 // RUN:   print('fixed', f['fma_loop']['fp32_fma'], round(f['fma_loop']['instructions'] / f['fma_loop']['fp32_fma'], 2)); \
-// RUN:   print('sum_n', [x for x in k if x['kernel'] == 'sum_n'][0]['notes'][0])" %t.json \
+// RUN:   print('sum_n', [x for x in k if x['kernel'] == 'sum_n'][0]['notes'][1])" %t.json \
 // RUN:   | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 #include <energy/energy.cuh>

@@ -39,6 +39,7 @@ module attributes {gpu.container_module} {
     }
     // expected-remark @+1 {{energy: kernel @fine: chose block}}
     gpu.func @fine(%x: memref<?xf32>) kernel {
+    // expected-remark@-1 {{sm_90 is modelled on its default board}}
       %bid = gpu.block_id x
       %bdim = gpu.block_dim x
       %tid = gpu.thread_id x

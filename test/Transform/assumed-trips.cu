@@ -25,6 +25,7 @@ ENERGY_KERNEL(rows) void rows(int n, int m, const float *x, float *y) {
 
 // REPORT:      "kernel": "rows",
 // REPORT:      "notes": [
+// REPORT-NEXT:   "sm_90 is modelled on its default board h100-sxm (H100 SXM5 80GB); -energy-gpu names the board that runs it (sm_90: h100-sxm, h100-pcie, h200)",
 // REPORT-NEXT:   "loop at {{.*}}assumed-trips.cu:16: trip count assumed 4096 (bound depends on argument 'n', taken as 4096); state it with ENERGY_ASSUME(n, value)",
 // REPORT-NEXT:   "loop at {{.*}}assumed-trips.cu:18: trip count 512, from ENERGY_ASSUME(m, 512)"
 // REPORT-NEXT: ],

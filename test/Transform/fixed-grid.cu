@@ -52,6 +52,7 @@ void tile_copy(const float *in, float *out) {
 
 // REMARK: remark: kernel tile_copy: chose block 32x{{[1248]}} (time): predicted {{.*}} per launch of 1048576 items
 // REPORT:     "notes": [
+// REPORT-NEXT:   "sm_90 is modelled on its default board h100-sxm (H100 SXM5 80GB); -energy-gpu names the board that runs it (sm_90: h100-sxm, h100-pcie, h200)",
 // REPORT-NEXT:  "every launch has grid 64x64 (ENERGY_GRID); the work items are the default block's on it"
 // REPORT:     "candidates": [
 // REPORT-NOT: "grid_blocks": {{[0-35-9][0-9]*}},

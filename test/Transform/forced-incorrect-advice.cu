@@ -9,7 +9,8 @@
 // REMARK: remark: kernel warpsum(float const*, float*): the forced block 48 is predicted as the host's launch; it would not be correct to rewrite to: full-mask warp intrinsics need a multiple of 32 threads
 // REMARK: remark: kernel warpsum(float const*, float*) is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block 48 (forced)
 // REPORT: "notes": [
-// REPORT-NEXT: "the forced block 48 is predicted as the host's launch; it would not be correct to rewrite to: full-mask warp intrinsics need a multiple of 32 threads; it is not proven correct at another shape (it uses warp- or block-level operations (llvm.nvvm.shfl.sync.down.f32) ({{.*}}forced-incorrect-advice.cu:17))"
+// REPORT-NEXT: "sm_90 is modelled on its default board h100-sxm (H100 SXM5 80GB); -energy-gpu names the board that runs it (sm_90: h100-sxm, h100-pcie, h200)",
+// REPORT-NEXT: "the forced block 48 is predicted as the host's launch; it would not be correct to rewrite to: full-mask warp intrinsics need a multiple of 32 threads; it is not proven correct at another shape (it uses warp- or block-level operations (llvm.nvvm.shfl.sync.down.f32) ({{.*}}forced-incorrect-advice.cu:18))"
 
 __global__ void warpsum(const float *in, float *out) {
   float v = in[threadIdx.x + blockIdx.x * blockDim.x];

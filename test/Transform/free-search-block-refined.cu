@@ -77,5 +77,6 @@ void block_sums(const float *x, float *out) {
 
 // NONE: remark: kernel block_sums: chose block 128 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front [-Rpass=energy]
 // NONE-REPORT: "notes": [
+// NONE-REPORT-NEXT: "sm_90 is modelled on its default board h100-sxm (H100 SXM5 80GB); -energy-gpu names the board that runs it (sm_90: h100-sxm, h100-pcie, h200)",
 // NONE-REPORT-NEXT: "not predicted again with the block known: simplifying 36 instructions per candidate exceeds the budget of 0 (-energy-refine-budget)"
 // NONE-REPORT-NOT: "predicted_with_block": true

@@ -85,7 +85,13 @@
 // CHECK-NEXT:   - GridBlocks: '{{[0-9]+}}'
 // CHECK-NEXT:   - Applied: 'true'
 
-// Advice follows the proof that scale is correct at any block.
+// Advice follows the proof that scale is correct at any block, after the
+// note that the architecture's default board stands for the board.
+// CHECK: --- !Analysis
+// CHECK-NEXT: Pass: energy
+// CHECK-NEXT: Name: Assumption
+// CHECK-NEXT: Function: _Z5scaleiPf
+// CHECK:        - Note: 'sm_90 is modelled on its default board h100-sxm
 // CHECK: --- !Analysis
 // CHECK-NEXT: Pass: energy
 // CHECK-NEXT: Name: Restriction

@@ -14,6 +14,7 @@
 // CHECK-NEXT: "record": "__energy_launch_saxpy",
 // CHECK-NEXT: "arch": "sm_90",
 // CHECK-NEXT: "gpu": "h100-sxm",
+// CHECK-NEXT: "gpu_from": "default board of sm_90",
 // CHECK-NEXT: "model": "analytic
 // CHECK: "objective": "energy within 10% of the fastest",
 // CHECK-NEXT: "opted_in": true,
