@@ -3,6 +3,7 @@
 #include "NvccResources.h"
 #include "ChoicesHeader.h"
 #include "PluginWarning.h"
+#include "energy/RunTool.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Statistic.h"
@@ -67,33 +68,17 @@ Error NvccResources::run(ArrayRef<std::string> Args, std::string &Output) {
   Expected<std::string> Nvcc = findNvcc(Build.Nvcc);
   if (!Nvcc)
     return Nvcc.takeError();
-  SmallString<128> OutFile, ErrFile;
-  if (std::error_code EC =
-          sys::fs::createTemporaryFile("energy-nvcc", "out", OutFile))
-    return nvccError("cannot create a temporary file: " + EC.message());
-  FileRemover RemoveOut(OutFile);
-  if (std::error_code EC =
-          sys::fs::createTemporaryFile("energy-nvcc", "err", ErrFile))
-    return nvccError("cannot create a temporary file: " + EC.message());
-  FileRemover RemoveErr(ErrFile);
   std::vector<StringRef> Argv = {*Nvcc};
   Argv.insert(Argv.end(), Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {std::nullopt, OutFile, ErrFile};
-  std::string Message;
-  int RC = sys::ExecuteAndWait(*Nvcc, Argv, std::nullopt, Redirects,
-                               TimeoutSeconds, 0, &Message);
-  if (RC == -2) // ExecuteAndWait's timeout
+  ToolRun Run = runTool(*Nvcc, Argv, TimeoutSeconds);
+  if (Run.How == ToolRun::TimedOut)
     return nvccError("nvcc did not finish in " + Twine(TimeoutSeconds) +
                      " s (ENERGY_NVCC_TIMEOUT=SECONDS sets the wait)");
-  auto Out = MemoryBuffer::getFile(OutFile);
-  auto Err = MemoryBuffer::getFile(ErrFile);
-  Output = (Out ? (*Out)->getBuffer().str() : "") +
-           (Err ? (*Err)->getBuffer().str() : "");
-  if (RC != 0) {
-    std::string Said = firstLines(Err ? (*Err)->getBuffer() : "");
-    return nvccError("nvcc failed (" +
-                     (RC < 0 ? Message : "exit code " + std::to_string(RC)) +
-                     ")" + (Said.empty() ? "" : ": " + Said));
+  Output = Run.Output + Run.Errors;
+  if (!Run.succeeded()) {
+    std::string Said = firstLines(Run.Errors);
+    return nvccError("nvcc failed (" + Run.howItFailed() + ")" +
+                     (Said.empty() ? "" : ": " + Said));
   }
   return Error::success();
 }

@@ -3,6 +3,7 @@
 #include "ToolchainResources.h"
 #include "IsolatedCodegen.h"
 #include "PluginWarning.h"
+#include "energy/RunTool.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Statistic.h"
@@ -56,34 +57,6 @@ static std::string findPtxas() {
 /// ptxas checks one kernel in well under a second; a run past this is
 /// taken as hung.
 static constexpr unsigned DefaultTimeoutSeconds = 20;
-static constexpr unsigned MaxTimeoutSeconds = 3600;
-
-unsigned timeoutFromEnvironment(StringRef Variable, unsigned Default,
-                                std::string &Problem) {
-  std::optional<std::string> Env = sys::Process::GetEnv(Variable);
-  unsigned Seconds;
-  if (!Env)
-    return Default;
-  if (!StringRef(*Env).getAsInteger(10, Seconds) && Seconds >= 1 &&
-      Seconds <= MaxTimeoutSeconds)
-    return Seconds;
-  Problem = ("ignoring " + Variable + "='" + *Env +
-             "': not a number of seconds from 1 to " +
-             Twine(MaxTimeoutSeconds) + "; waiting " + Twine(Default) + " s")
-                .str();
-  return Default;
-}
-
-std::string firstLines(StringRef Output) {
-  std::string Said;
-  SmallVector<StringRef, 4> Lines;
-  Output.take_front(400).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  for (StringRef Line : Lines)
-    if (!Line.trim().empty())
-      Said += (Said.empty() ? "" : "; ") + Line.trim().str();
-  return Said;
-}
-
 ToolchainResources::ToolchainResources()
     : Ptxas(findPtxas()),
       TimeoutSeconds(DefaultTimeoutSeconds) {
@@ -228,15 +201,11 @@ static void writeDiskCache(StringRef Path, const KernelResources &R) {
 Expected<KernelResources>
 ToolchainResources::runPtxas(StringRef Ptx, StringRef Arch,
                              StringRef EntryName) {
-  SmallString<128> PtxFile, LogFile;
+  SmallString<128> PtxFile;
   if (std::error_code EC =
           sys::fs::createTemporaryFile("energy-candidate", "ptx", PtxFile))
     return resourceError("cannot create a temporary file: " + EC.message());
   FileRemover RemovePtx(PtxFile);
-  if (std::error_code EC =
-          sys::fs::createTemporaryFile("energy-ptxas", "log", LogFile))
-    return resourceError("cannot create a temporary file: " + EC.message());
-  FileRemover RemoveLog(LogFile);
   {
     std::error_code EC;
     raw_fd_ostream OS(PtxFile, EC);
@@ -246,25 +215,19 @@ ToolchainResources::runPtxas(StringRef Ptx, StringRef Arch,
   }
   std::string ArchFlag = ("-arch=" + Arch).str();
   StringRef Args[] = {Ptxas, ArchFlag, "-v", PtxFile, "-o", "/dev/null"};
-  std::optional<StringRef> Redirects[] = {std::nullopt, LogFile, LogFile};
-  std::string Message;
-  int RC = sys::ExecuteAndWait(Ptxas, Args, std::nullopt, Redirects,
-                               TimeoutSeconds, 0, &Message);
-  if (RC == -2) // ExecuteAndWait's timeout
+  ToolRun Run = runTool(Ptxas, Args, TimeoutSeconds, /*MergeStreams=*/true);
+  if (Run.How == ToolRun::TimedOut)
     return createStringError(
         ("ptxas did not finish in " + Twine(TimeoutSeconds) + " s").str(),
         std::make_error_code(std::errc::timed_out));
-  auto Log = MemoryBuffer::getFile(LogFile);
-  StringRef Output = Log ? (*Log)->getBuffer() : "";
-  if (RC != 0) {
+  StringRef Output = Run.Output;
+  if (!Run.succeeded()) {
     // What ptxas said, on one line, with the temporary input's name made
     // fixed: reports of identical compiles must not differ by it.
     std::string Said = firstLines(Output);
     for (size_t At; (At = Said.find(PtxFile.str())) != std::string::npos;)
       Said.replace(At, PtxFile.size(), "energy-candidate.ptx");
-    std::string How =
-        RC < 0 ? Message : "exit code " + std::to_string(RC);
-    return resourceError("ptxas failed (" + How + ")" +
+    return resourceError("ptxas failed (" + Run.howItFailed() + ")" +
                          (Said.empty() ? "" : ": " + Said));
   }
   if (auto R = parsePtxasInfo(Output, EntryName))

@@ -96,14 +96,6 @@ private:
 std::optional<KernelResources> parsePtxasInfo(llvm::StringRef Output,
                                               llvm::StringRef EntryName);
 
-/// The seconds $Variable gives a tool's run (1 to 3600), else Default, and
-/// then in Problem why the variable was not taken.
-unsigned timeoutFromEnvironment(llvm::StringRef Variable, unsigned Default,
-                                std::string &Problem);
-
-/// The first lines (400 characters) of what a tool said, on one line.
-std::string firstLines(llvm::StringRef Output);
-
 /// The file of Key in the user's cache directory, energy/Tool/Key.txt
 /// (the directory made), or empty without a cache directory.
 std::string resourceCachePath(llvm::StringRef Tool, llvm::StringRef Key);
