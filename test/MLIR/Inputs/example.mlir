@@ -1,4 +1,4 @@
-// The README's example: two kernels in the gpu dialect and the host code
+// docs/user-guide.md's mlir-opt example: two kernels in the gpu dialect and the host code
 // that launches them. energy-optimize-gpu picks each kernel's block shape
 // and rewrites the launches (block and grid, same threads) and the kernels
 // (nvvm.reqntid, constant gpu.block_dim) together.
