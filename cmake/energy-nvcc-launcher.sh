@@ -29,7 +29,9 @@ done
 
 # The plan: nvcc's command line without what names the object's outputs
 # (energy-cuda writes its own), nor CMake's -forward-unknown-to-host-compiler
-# (energy-cuda passes what it does not know to clang).
+# (energy-cuda passes what it does not know to clang), with the options files
+# CMake's Makefiles write the include directories to read in (xargs splits
+# and unquotes as nvcc does).
 plan=() object=
 for ((i = at + 1; i < ${#command[@]}; i++)); do
   a=${command[$i]}
@@ -37,6 +39,10 @@ for ((i = at + 1; i < ${#command[@]}; i++)); do
     -forward-unknown-to-host-compiler|--forward-unknown-to-host-compiler|-MD) ;;
     -MT|-MF) i=$((i + 1)) ;;
     -o) i=$((i + 1)); object=${command[$i]} ;;
+    -optf|--options-file|-optf=*|--options-file=*)
+      if [[ "$a" == *=* ]]; then file=${a#*=}; else i=$((i + 1)); file=${command[$i]}; fi
+      mapfile -t words < <(xargs printf '%s\n' < "$file")
+      plan+=("${words[@]}") ;;
     *) plan+=("$a") ;;
   esac
 done
