@@ -63,7 +63,7 @@ function(_energy_tune_nvcc_target target options)
   get_target_property(sources ${target} SOURCES)
   list(FILTER sources INCLUDE REGEX "\\.cu$")
   set_property(SOURCE ${sources} DIRECTORY ${source_dir} APPEND PROPERTY
-    OBJECT_DEPENDS ${_ENERGY_NVCC_LAUNCHER})
+    OBJECT_DEPENDS ${_ENERGY_NVCC_LAUNCHER} ${ENERGY_CUDA_DRIVER})
 endfunction()
 
 function(energy_nvcc_plan target)
