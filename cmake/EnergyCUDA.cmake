@@ -13,22 +13,37 @@
 #   The headers the sources include are dependencies (a depfile from
 #   energy-cuda -MD -MF), so editing one rebuilds the program.
 #
-# energy_tune_target(<target> [OPTIONS ...])
+# energy_tune_target(<target> [BOARD <name>] [OBJECTIVE energy|time|edp]
+#                    [OPTIONS --energy-NAME[=VALUE] ...])
 #
-#   Tunes the CUDA sources of an existing target: for a target whose CUDA
-#   compiler is clang (CMAKE_CUDA_COMPILER_ID Clang), its CUDA compiles load
-#   the plugin (-fplugin= and -fpass-plugin=), take OPTIONS as plugin options
-#   (--energy-objective=time becomes -mllvm -energy-objective=time, as with
-#   energy-cuda), and see the energy headers (energy::headers) and the CUDA 13
-#   compatibility headers; editing the plugin recompiles them. nvcc cannot
-#   load an LLVM pass plugin: a target compiled by nvcc is an error that says
-#   so (energy_add_cuda_executable builds such sources with clang instead).
+#   The one line that tunes an existing CUDA target (docs/cmake.md). Its
+#   compiles see what the target's do: include directories, definitions,
+#   C++ standard, CUDA_ARCHITECTURES and options, with those of the
+#   libraries it links. BOARD is --energy-gpu=, OBJECTIVE
+#   --energy-objective=; OPTIONS are further plugin options. The target
+#   (and whatever links it) sees energy::headers.
+#   - nvcc (CMAKE_CUDA_COMPILER_ID NVIDIA): each CUDA compile first plans
+#     its source with the plugin through energy-cuda into a choices header,
+#     then nvcc builds it with -DENERGY_CHOICES naming it
+#     (EnergyNvccPlan.cmake). One architecture per target.
+#   - clang: its CUDA compiles load the plugin (-fplugin=, -fpass-plugin=,
+#     each option as -mllvm -energy-NAME[=VALUE]) and get energy-cuda's
+#     CUDA 13 compatibility (energy_cuda_compat_flags).
+#   Editing the plugin recompiles the target's CUDA sources.
 include_guard(GLOBAL)
 
 # Depfiles name their paths as the compiler saw them; CMake makes them
 # relative to the build tree, as Ninja needs (policy CMP0116, CMake 3.20).
 if(POLICY CMP0116)
   cmake_policy(SET CMP0116 NEW)
+endif()
+
+if(NOT ENERGY_INCLUDE_DIR)
+  get_filename_component(ENERGY_INCLUDE_DIR
+    ${CMAKE_CURRENT_LIST_DIR}/../include ABSOLUTE)
+endif()
+if(NOT ENERGY_CUDA_COMPAT_DIR)
+  set(ENERGY_CUDA_COMPAT_DIR ${ENERGY_INCLUDE_DIR}/energy/cuda-compat)
 endif()
 
 if(NOT ENERGY_CUDA_DRIVER)
@@ -63,51 +78,105 @@ function(energy_add_cuda_executable name)
   set_target_properties(${name} PROPERTIES ENERGY_OUTPUT ${exe})
 endfunction()
 
+# The flags energy-cuda adds to clang for CUDA 13 (tools/energy-cuda,
+# lib/Driver/CudaCompile.cpp): the shim directory, nvcc's host min/max
+# overloads, and CCCL (cooperative groups, CUB, Thrust) where the toolkit
+# keeps it apart (include/cccl, CUDA 13).
+function(energy_cuda_compat_flags out cuda_root)
+  set(flags -isystem ${ENERGY_CUDA_COMPAT_DIR}
+            -include ${ENERGY_CUDA_COMPAT_DIR}/energy_host_min_max.h)
+  if(cuda_root AND IS_DIRECTORY ${cuda_root}/include/cccl)
+    list(APPEND flags -isystem ${cuda_root}/include/cccl)
+  endif()
+  set(${out} ${flags} PARENT_SCOPE)
+endfunction()
+
 function(energy_tune_target target)
-  cmake_parse_arguments(ARG "" "" "OPTIONS" ${ARGN})
+  cmake_parse_arguments(ARG "" "BOARD;OBJECTIVE" "OPTIONS" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "energy_tune_target: unexpected arguments "
-      "'${ARG_UNPARSED_ARGUMENTS}' (expected a target and OPTIONS ...)")
+    message(FATAL_ERROR "energy: energy_tune_target: unexpected arguments "
+      "'${ARG_UNPARSED_ARGUMENTS}' (expected a target, then BOARD <name>, "
+      "OBJECTIVE energy|time|edp, OPTIONS --energy-NAME[=VALUE] ...)")
   endif()
   if(NOT TARGET ${target})
-    message(FATAL_ERROR "energy_tune_target: no target '${target}'")
+    message(FATAL_ERROR "energy: energy_tune_target: no target '${target}'")
   endif()
-  if(NOT CMAKE_CUDA_COMPILER_ID)
-    message(FATAL_ERROR "energy_tune_target: target '${target}': CUDA is "
-      "not enabled (project(... LANGUAGES CUDA) with clang as "
-      "CMAKE_CUDA_COMPILER)")
+  get_target_property(type ${target} TYPE)
+  get_target_property(imported ${target} IMPORTED)
+  if(imported)
+    set(type "imported ${type}")
   endif()
-  if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")
-    message(FATAL_ERROR "energy_tune_target: target '${target}': its CUDA "
-      "compiler is nvcc, which cannot load the energy pass plugin; configure "
-      "with -DCMAKE_CUDA_COMPILER=clang++, or build the sources with "
-      "energy_add_cuda_executable() (clang through energy-cuda, which CUDA 13 "
-      "needs)")
+  if(imported OR type STREQUAL "INTERFACE_LIBRARY" OR type STREQUAL "UTILITY")
+    message(FATAL_ERROR "energy: target '${target}' compiles nothing here "
+      "(${type}); name the target whose .cu sources this project builds")
   endif()
-  if(NOT CMAKE_CUDA_COMPILER_ID STREQUAL "Clang")
-    message(FATAL_ERROR "energy_tune_target: target '${target}': its CUDA "
-      "compiler is ${CMAKE_CUDA_COMPILER_ID}; the energy plugin needs clang")
+  get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(NOT CMAKE_CUDA_COMPILER_ID OR NOT "CUDA" IN_LIST languages)
+    message(FATAL_ERROR "energy: target '${target}' is not a CUDA target: "
+      "CUDA is not enabled (project(... LANGUAGES CXX CUDA) or "
+      "enable_language(CUDA))")
   endif()
-  set(flags -fplugin=${ENERGY_PLUGIN} -fpass-plugin=${ENERGY_PLUGIN})
-  foreach(opt ${ARG_OPTIONS})
-    if(NOT opt MATCHES "^--energy-")
-      message(FATAL_ERROR "energy_tune_target: target '${target}': option "
-        "'${opt}' is not a plugin option (expected --energy-NAME[=VALUE])")
-    endif()
-    string(REGEX REPLACE "^--" "-" opt "${opt}")
-    list(APPEND flags "SHELL:-mllvm ${opt}")
-  endforeach()
-  target_compile_options(${target} PRIVATE
-    "$<$<COMPILE_LANGUAGE:CUDA>:${flags}>")
-  target_include_directories(${target} SYSTEM PRIVATE
-    "$<$<COMPILE_LANGUAGE:CUDA>:${ENERGY_CUDA_COMPAT_DIR}>")
-  target_link_libraries(${target} PRIVATE energy::headers)
   get_target_property(sources ${target} SOURCES)
-  get_target_property(source_dir ${target} SOURCE_DIR)
-  foreach(src ${sources})
-    if(src MATCHES "\\.cu$")
-      set_property(SOURCE ${src} DIRECTORY ${source_dir} APPEND PROPERTY
-        OBJECT_DEPENDS ${ENERGY_PLUGIN})
+  set(cuda_sources ${sources})
+  list(FILTER cuda_sources INCLUDE REGEX "\\.cu$")
+  if(NOT cuda_sources)
+    message(FATAL_ERROR "energy: target '${target}' has no .cu sources: "
+      "name the target that compiles the kernels (a library the executable "
+      "links, say)")
+  endif()
+  set(options ${ARG_OPTIONS})
+  if(ARG_BOARD)
+    list(APPEND options --energy-gpu=${ARG_BOARD})
+  endif()
+  if(ARG_OBJECTIVE)
+    if(NOT ARG_OBJECTIVE MATCHES "^(energy|time|edp)$")
+      message(FATAL_ERROR "energy: target '${target}': OBJECTIVE "
+        "'${ARG_OBJECTIVE}' is not energy, time or edp")
     endif()
+    list(APPEND options --energy-objective=${ARG_OBJECTIVE})
+  endif()
+  foreach(opt ${options})
+    if(NOT opt MATCHES "^--energy-")
+      message(FATAL_ERROR "energy: target '${target}': option '${opt}' is "
+        "not a plugin option (expected --energy-NAME[=VALUE])")
+    endif()
+  endforeach()
+
+  if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")
+    _energy_tune_nvcc_target(${target} "${options}")
+  elseif(CMAKE_CUDA_COMPILER_ID STREQUAL "Clang")
+    set(flags -fplugin=${ENERGY_PLUGIN} -fpass-plugin=${ENERGY_PLUGIN})
+    foreach(opt ${options})
+      string(REGEX REPLACE "^--" "-" opt "${opt}")
+      list(APPEND flags "SHELL:-mllvm ${opt}")
+    endforeach()
+    energy_cuda_compat_flags(compat "${CMAKE_CUDA_COMPILER_TOOLKIT_ROOT}")
+    list(JOIN compat " " compat)
+    list(APPEND flags "SHELL:${compat}")
+    target_compile_options(${target} PRIVATE
+      "$<$<COMPILE_LANGUAGE:CUDA>:${flags}>")
+  else()
+    message(FATAL_ERROR "energy: target '${target}': its CUDA compiler is "
+      "${CMAKE_CUDA_COMPILER_ID}; the energy plugin plans for nvcc or clang")
+  endif()
+
+  if(NOT TARGET energy::headers) # in the energy source tree
+    add_library(energy::headers INTERFACE IMPORTED)
+    set_target_properties(energy::headers PROPERTIES
+      INTERFACE_INCLUDE_DIRECTORIES ${ENERGY_INCLUDE_DIR})
+  endif()
+  # Usage requirements: the target's compiles and its users' (a host .cpp
+  # reading the choices) see energy.cuh. Set as properties so that either
+  # target_link_libraries signature of the project's own still works.
+  set_property(TARGET ${target} APPEND PROPERTY LINK_LIBRARIES energy::headers)
+  set_property(TARGET ${target} APPEND PROPERTY
+    INTERFACE_LINK_LIBRARIES energy::headers)
+  get_target_property(source_dir ${target} SOURCE_DIR)
+  foreach(src ${cuda_sources})
+    set_property(SOURCE ${src} DIRECTORY ${source_dir} APPEND PROPERTY
+      OBJECT_DEPENDS ${ENERGY_PLUGIN} ${ENERGY_CUDA_DEPENDS})
   endforeach()
 endfunction()
+
+# The nvcc route (_energy_tune_nvcc_target) is in EnergyNvccPlan.cmake.
+include(${CMAKE_CURRENT_LIST_DIR}/EnergyNvccPlan.cmake)

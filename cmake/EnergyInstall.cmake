@@ -5,8 +5,9 @@
 # interface target energy::headers (the include directory of
 # <energy/energy.cuh>), the variable ENERGY_PLUGIN (the plugin's path), the
 # CUDA header directory in ENERGY_INCLUDE_DIR, and the helpers
-# energy_add_cuda_executable() and energy_tune_target() (EnergyCUDA.cmake)
-# and energy_nvcc_plan() (EnergyNvccPlan.cmake).
+# energy_add_cuda_executable() and energy_tune_target() (EnergyCUDA.cmake,
+# docs/cmake.md) and energy_nvcc_plan() (EnergyNvccPlan.cmake, with the
+# launcher energy_tune_target gives nvcc targets).
 include(CMakePackageConfigHelpers)
 
 set(ENERGY_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/energy)
@@ -25,6 +26,7 @@ install(EXPORT energyTargets NAMESPACE energy::
         DESTINATION ${ENERGY_INSTALL_CMAKEDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/EnergyCUDA.cmake
               ${PROJECT_SOURCE_DIR}/cmake/EnergyNvccPlan.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/energy-nvcc-launcher.sh
         DESTINATION ${ENERGY_INSTALL_CMAKEDIR})
 
 # The same package for the build tree (energy_DIR=<build>): the targets

@@ -17,12 +17,54 @@
 #   enable_language(CUDA)
 #   add_executable(app app.cu)
 #   energy_nvcc_plan(app ARCH sm_90)
+#
+# energy_tune_target(<target>) on a target nvcc compiles takes the same two
+# steps inside each object's compile (_energy_tune_nvcc_target below), from
+# the compile's own command line: see docs/cmake.md.
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/EnergyCUDA.cmake) # ENERGY_CUDA_DRIVER
 
-if(NOT ENERGY_INCLUDE_DIR)
-  set(ENERGY_INCLUDE_DIR ${CMAKE_CURRENT_LIST_DIR}/../include)
-endif()
+set(_ENERGY_NVCC_LAUNCHER ${CMAKE_CURRENT_LIST_DIR}/energy-nvcc-launcher.sh)
+
+# energy_tune_target's nvcc route: the target's CUDA compiles run through
+# energy-nvcc-launcher.sh, which plans each object's source with energy-cuda
+# from nvcc's command line as CMake wrote it (so the include directories,
+# definitions, standard, options and architectures are the target's,
+# transitive usage requirements and generator expressions included), then
+# runs nvcc with -DENERGY_CHOICES naming the header. Ninja and Make rebuild
+# an object when its source or a header in nvcc's depfile changes, which
+# plans it again: the header cannot go stale. A project's own launcher
+# (ccache, say) runs after the plan, around nvcc.
+function(_energy_tune_nvcc_target target options)
+  get_target_property(archs ${target} CUDA_ARCHITECTURES)
+  if(NOT archs OR archs MATCHES "^(all|all-major|native)$")
+    message(FATAL_ERROR "energy: target '${target}': CUDA_ARCHITECTURES is "
+      "'${archs}'; the plan is for one architecture named in the build: set "
+      "it to one, e.g. set_target_properties(${target} PROPERTIES "
+      "CUDA_ARCHITECTURES 90)")
+  endif()
+  list(LENGTH archs count)
+  if(count GREATER 1)
+    message(FATAL_ERROR "energy: target '${target}': CUDA_ARCHITECTURES "
+      "names ${count} architectures (${archs}); nvcc builds every one from one "
+      "source with one choices header, and a header is planned for one "
+      "architecture: give the target one, or build the program with "
+      "energy-cuda, which plans and builds each architecture")
+  endif()
+  get_target_property(launcher ${target} CUDA_COMPILER_LAUNCHER)
+  if(launcher)
+    set(launcher ";${launcher}")
+  else()
+    set(launcher)
+  endif()
+  set_target_properties(${target} PROPERTIES CUDA_COMPILER_LAUNCHER
+    "bash;${_ENERGY_NVCC_LAUNCHER};${ENERGY_CUDA_DRIVER};${CMAKE_CUDA_COMPILER};${options};--${launcher}")
+  get_target_property(source_dir ${target} SOURCE_DIR)
+  get_target_property(sources ${target} SOURCES)
+  list(FILTER sources INCLUDE REGEX "\\.cu$")
+  set_property(SOURCE ${sources} DIRECTORY ${source_dir} APPEND PROPERTY
+    OBJECT_DEPENDS ${_ENERGY_NVCC_LAUNCHER} ${ENERGY_CUDA_DRIVER})
+endfunction()
 
 function(energy_nvcc_plan target)
   cmake_parse_arguments(ARG "" "ARCH" "SOURCES;OPTIONS" ${ARGN})

@@ -2,7 +2,8 @@
 //
 // Compiles a .cu file device-only with clang-19 against CUDA 13, adding the
 // compatibility flags DESIGN.md describes (the texture_fetch_functions.h
-// shim, -Wno-unknown-cuda-version). Tools share it so every .cu input is
+// shim, -Wno-unknown-cuda-version) and energy-cuda's: nvcc's host min/max
+// overloads and CCCL's include/cccl. Tools share it so every .cu input is
 // compiled the same way.
 //
 //===----------------------------------------------------------------------===//

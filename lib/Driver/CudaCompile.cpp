@@ -54,11 +54,20 @@ std::string cudaCompatIncludeDir() {
 std::vector<std::string>
 CudaCompileOptions::deviceArgs(StringRef Input, StringRef Output,
                                bool EmitLLVM) const {
+  // energy-cuda's CUDA 13 compatibility: the shims, nvcc's host min/max
+  // overloads, and CCCL (cooperative groups, CUB, Thrust: include/cccl).
+  std::string Compat = cudaCompatIncludeDir();
   std::vector<std::string> Args = {
       Clang, "-x", "cuda", "--cuda-device-only",
       "--cuda-gpu-arch=" + GpuArch, "--cuda-path=" + CudaPath,
-      "-isystem", cudaCompatIncludeDir(), "-Wno-unknown-cuda-version",
-      "-O" + std::to_string(OptLevel), "-S"};
+      "-isystem", Compat, "-include", Compat + "/energy_host_min_max.h",
+      "-Wno-unknown-cuda-version", "-O" + std::to_string(OptLevel), "-S"};
+  SmallString<256> Cccl(CudaPath);
+  sys::path::append(Cccl, "include", "cccl");
+  if (sys::fs::is_directory(Cccl)) {
+    Args.push_back("-isystem");
+    Args.push_back(std::string(Cccl));
+  }
   if (EmitLLVM)
     Args.push_back("-emit-llvm");
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());

@@ -3,9 +3,12 @@
 # (energy_DIR=<build>) and in an install (cmake --install): find_package,
 # energy_add_cuda_executable (the plugin ran: its report; a header the source
 # includes is a dependency: touching it rebuilds that program and nothing
-# else), energy_tune_target (a clang CUDA target's compile gets the plugin;
-# an nvcc target is an error that says why) and energy::headers (an nvcc
-# target includes <energy/energy.cuh>; checked when nvcc is found).
+# else) and, when nvcc is found, energy_tune_target's one line on an existing
+# project (docs/cmake.md): a static library with the kernel (.cu), an
+# executable with host C++ (.cpp) reading its choices, the library's include
+# directories, definitions and standard from another library it links; the
+# plan's header follows a header the kernel includes; a clang CUDA target's
+# compiles get the plugin and energy-cuda's CUDA 13 compatibility.
 # Usage: downstream.sh <build-dir> <source-dir>
 set -eEuo pipefail
 build=$(cd "$1" && pwd) src=$(cd "$2" && pwd)
@@ -33,8 +36,6 @@ int main() {
   return 0;
 }
 CU
-cp "$work/app/scale.cu" "$work/app/nv.cu"
-echo 'int tuned_stub() { return 0; }' > "$work/app/stub.cpp"
 cat > "$work/app/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.20)
 project(app LANGUAGES CXX)
@@ -44,27 +45,6 @@ energy_add_cuda_executable(example "$src/tools/example/energy_example.cu"
   OPTIONS --energy-report=\${CMAKE_BINARY_DIR}/report.json)
 energy_add_cuda_executable(scale scale.cu)
 
-# CMake cannot take clang as the CUDA compiler against CUDA 13 (its compiler
-# checks need the fatbinary step clang 19 lacks for it): what
-# energy_tune_target gives a clang CUDA target is read from the target.
-set(CMAKE_CUDA_COMPILER_ID Clang)
-add_library(tuned STATIC stub.cpp)
-energy_tune_target(tuned OPTIONS --energy-objective=time)
-get_target_property(options tuned COMPILE_OPTIONS)
-get_target_property(includes tuned INCLUDE_DIRECTORIES)
-get_target_property(links tuned LINK_LIBRARIES)
-message(STATUS "tuned: \${options} | \${includes} | \${links}")
-unset(CMAKE_CUDA_COMPILER_ID)
-
-if(APP_NVCC)
-  enable_language(CUDA)
-  add_executable(nv nv.cu)
-  set_target_properties(nv PROPERTIES CUDA_ARCHITECTURES 90)
-  target_link_libraries(nv PRIVATE energy::headers)
-  if(APP_NVCC_TUNE)
-    energy_tune_target(nv)
-  endif()
-endif()
 CMAKE
 
 # check <name> <cmake args...>: configure and build the app, then the checks.
@@ -73,10 +53,6 @@ check() {
   shift
   cmake -S "$work/app" -B "$app" -G Ninja "$@" > "$work/$name.configure.log"
   grep -q "energy plugin: $plugin" "$work/$name.configure.log"
-  grep -q "tuned: .*COMPILE_LANGUAGE:CUDA>:-fplugin=$plugin;-fpass-plugin=$plugin;SHELL:-mllvm -energy-objective=time>" \
-    "$work/$name.configure.log"
-  grep -q "tuned: .*| .*COMPILE_LANGUAGE:CUDA>:$include/energy/cuda-compat>.* | .*energy::headers" \
-    "$work/$name.configure.log"
   cmake --build "$app" > "$work/$name.build.log"
   test -x "$app/bin/example"
   test -x "$app/bin/scale"
@@ -101,19 +77,138 @@ check build-tree -Denergy_DIR="$build"
 plugin=$work/prefix/lib/energy.so include=$work/prefix/include
 check install-tree -DCMAKE_PREFIX_PATH="$work/prefix"
 
-if [ -x "$nvcc" ]; then
-  app=$work/build-nvcc
-  if cmake -S "$work/app" -B "$app" -G Ninja -Denergy_DIR="$build" \
-       -DAPP_NVCC=ON -DAPP_NVCC_TUNE=ON -DCMAKE_CUDA_COMPILER="$nvcc" \
-       > "$work/nvcc-tune.log" 2>&1; then
-    echo "energy_tune_target accepted an nvcc target" >&2
-    exit 1
-  fi
-  # CMake wraps the message: one line of it, spaces squeezed.
-  tr -s '\n ' '  ' < "$work/nvcc-tune.log" |
-    grep -q "energy_tune_target: target 'nv': its CUDA compiler is nvcc, which cannot load the energy pass plugin"
-  cmake -S "$work/app" -B "$app" -DAPP_NVCC_TUNE=OFF > "$work/nvcc.log"
-  cmake --build "$app" --target nv > "$work/nvcc.build.log"
-  echo "nvcc: ok"
+if [ ! -x "$nvcc" ]; then
+  echo "downstream build ok (no nvcc: energy_tune_target not checked)"
+  exit 0
 fi
+
+# An existing CUDA project: the kernel in a static library, host C++ in the
+# executable; the library's include directory and definition come from an
+# interface library it links, its standard from CUDA_STANDARD. One line
+# adopts it.
+mkdir -p "$work/proj/kern/params"
+cat > "$work/proj/kern/params/params.h" <<'H'
+// The tunable's default and candidates: editing this re-plans kern.cu.
+#define ITEMS_DEFAULT 1
+#define ITEMS_CANDIDATES 1
+H
+cat > "$work/proj/kern/kern.cu" <<'CU'
+// The library's kernel: its tunable comes from params.h (an include
+// directory of the interface library kern links), SCALE from that library's
+// definitions, and the target's CUDA_STANDARD (14) reaches every compile.
+#include <energy/energy.cuh>
+#include "params.h"
+#if __cplusplus != 201402L
+#error "kern.cu: compiled without the target's CUDA_STANDARD 14"
+#endif
+ENERGY_TUNABLE_PER_THREAD(ITEMS, ITEMS_DEFAULT, ITEMS_CANDIDATES);
+ENERGY_WORKLOAD(scale, 1 << 24);
+ENERGY_KERNEL(scale) void scale(int n, float *x) {
+  const int items = ENERGY_VALUE(ITEMS);
+  int first = (blockIdx.x * blockDim.x + threadIdx.x) * items;
+  for (int i = first; i < first + items && i < n; ++i)
+    x[i] *= SCALE;
+}
+void launch_scale(int n, float *x, dim3 grid, dim3 block) {
+  scale<<<grid, block>>>(n, x);
+}
+CU
+cp "$work/proj/kern/kern.cu" "$work/proj/kern/clang.cu"
+cat > "$work/proj/main.cpp" <<'CPP'
+// Host C++, compiled by the project's C++ compiler: reads the choices of
+// the library's kernel and launches it through the library's wrapper.
+#include <energy/energy.cuh>
+#include <cstdio>
+ENERGY_KERNEL_EXTERN(scale);
+ENERGY_TUNABLE_EXTERN(ITEMS);
+void launch_scale(int n, float *x, dim3 grid, dim3 block);
+int main() {
+  int n = 1 << 20;
+  float *x = nullptr;
+  cudaMalloc(&x, n * sizeof(float));
+  dim3 block = ENERGY_BLOCK_DIM(scale);
+  int items = ENERGY_HOST_VALUE(ITEMS);
+  unsigned per_block = block.x * items;
+  launch_scale(n, x, dim3((n + per_block - 1) / per_block), block);
+  std::printf("block %u, items %d\n", block.x, items);
+  return cudaDeviceSynchronize() != cudaSuccess;
+}
+CPP
+cat > "$work/proj/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.20)
+project(proj LANGUAGES CXX CUDA)
+find_package(CUDAToolkit REQUIRED)
+add_library(params INTERFACE)
+target_include_directories(params INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/kern/params)
+target_compile_definitions(params INTERFACE SCALE=2.0f)
+add_library(kern STATIC kern/kern.cu)
+target_link_libraries(kern PUBLIC params)
+set_target_properties(kern PROPERTIES CUDA_STANDARD 14 CUDA_STANDARD_REQUIRED ON
+                                      CUDA_ARCHITECTURES 90)
+add_executable(app main.cpp)
+target_link_libraries(app PRIVATE kern CUDA::cudart_static)
+
+find_package(energy CONFIG REQUIRED)
+energy_tune_target(kern OBJECTIVE time)
+
+# CMake cannot take clang as the CUDA compiler against CUDA 13 (its compiler
+# checks need the fatbinary step clang 19 lacks for it): what
+# energy_tune_target gives a clang CUDA target is read from the target.
+set(CMAKE_CUDA_COMPILER_ID Clang)
+add_library(clangk STATIC EXCLUDE_FROM_ALL kern/clang.cu)
+target_link_libraries(clangk PUBLIC params)
+energy_tune_target(clangk BOARD rtx-a4000 OPTIONS --energy-min-gain=0.05)
+get_target_property(options clangk COMPILE_OPTIONS)
+get_target_property(links clangk INTERFACE_LINK_LIBRARIES)
+message(STATUS "clangk: ${options} | ${links}")
+unset(CMAKE_CUDA_COMPILER_ID)
+CMAKE
+
+choices=CMakeFiles/kern.dir/kern/kern.cu.o.choices.h
+# tune <name> <cmake args...>: configure and build the project, then the
+# checks.
+tune() {
+  local name=$1 app=$work/tune-$1
+  shift
+  cp "$work/proj/kern/params/params.h" "$work/params.h.orig"
+  cmake -S "$work/proj" -B "$app" -G Ninja -DCMAKE_CUDA_COMPILER="$nvcc" "$@" \
+    > "$work/$name.configure.log"
+  # The clang route: the plugin, each option, energy-cuda's CUDA 13
+  # compatibility (its shims, nvcc's host min/max, CCCL), energy::headers
+  # for the target and its users.
+  local cuda_root
+  cuda_root=$(cd "$(dirname "$nvcc")/.." && pwd)
+  grep -qF "clangk: \$<\$<COMPILE_LANGUAGE:CUDA>:-fplugin=$plugin;-fpass-plugin=$plugin;SHELL:-mllvm -energy-min-gain=0.05;SHELL:-mllvm -energy-gpu=rtx-a4000;SHELL:-isystem $include/energy/cuda-compat -include $include/energy/cuda-compat/energy_host_min_max.h -isystem $cuda_root/include/cccl> | params;energy::headers" \
+    "$work/$name.configure.log"
+  cmake --build "$app" -v > "$work/$name.build.log"
+  # The nvcc route: the plan ran before nvcc, which read its header.
+  grep -q "energy-nvcc-launcher.sh .*energy-cuda .*--energy-objective=time -- $nvcc .*kern.cu" \
+    "$work/$name.build.log"
+  grep -q "ENERGY_CHOICE_KERNEL_scale ~, (256," "$app/$choices"
+  grep -q "ENERGY_CHOICE_TUNABLE_ITEMS ~, 1$" "$app/$choices"
+  ninja -C "$app" -t deps CMakeFiles/kern.dir/kern/kern.cu.o > "$work/$name.deps"
+  grep -q "$choices" "$work/$name.deps"
+  test -x "$app/app"
+  ninja -C "$app" > "$work/$name.noop.log"
+  grep -q "no work to do" "$work/$name.noop.log"
+  # A header the kernel includes changes the tunable: the library is planned
+  # and built again with the new header, the program relinked, the host
+  # C++ left alone.
+  sed -i 's/ITEMS_DEFAULT 1/ITEMS_DEFAULT 2/; s/ITEMS_CANDIDATES 1/ITEMS_CANDIDATES 2/' \
+    "$work/proj/kern/params/params.h"
+  ninja -C "$app" > "$work/$name.replan.log"
+  grep -q "Building CUDA object CMakeFiles/kern.dir/kern/kern.cu.o" "$work/$name.replan.log"
+  grep -q "Linking CXX executable app" "$work/$name.replan.log"
+  if grep -q "main.cpp.o" "$work/$name.replan.log"; then
+    echo "$name: editing params.h recompiles main.cpp" >&2
+    return 1
+  fi
+  grep -q "ENERGY_CHOICE_TUNABLE_ITEMS ~, 2$" "$app/$choices"
+  cp "$work/params.h.orig" "$work/proj/kern/params/params.h"
+  echo "tune $name: ok"
+}
+plugin=$build/lib/energy.so include=$src/include
+tune build-tree -Denergy_DIR="$build"
+plugin=$work/prefix/lib/energy.so include=$work/prefix/include
+tune install-tree -DCMAKE_PREFIX_PATH="$work/prefix"
 echo "downstream build ok"
