@@ -152,7 +152,7 @@ def not_searched(kernels, skipped):
         groups = {}
         for s in skipped:
             groups.setdefault(reason_group(s["reason"]), []).append(s["kernel"])
-        parts = ["%d %s (%s)" % (len(ks), g, names(ks)) for g, ks in groups.items()]
+        parts = ["%d %s (%s)" % (len(ks), g, names(sorted(ks))) for g, ks in groups.items()]
         lines.append("left alone: %d kernel%s: %s" % (
             len(skipped), "" if len(skipped) == 1 else "s", "; ".join(parts)))
     for k in kernels:

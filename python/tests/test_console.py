@@ -95,7 +95,7 @@ class TableTest(unittest.TestCase):
         footer = [l for l in console.table(self.reports) if "left alone" in l]
         self.assertEqual(footer, [
             "  not searched: left alone: 2 kernels: 2 no advice: no other "
-            "block shape is known to be correct for it (steps, fixed)"])
+            "block shape is known to be correct for it (fixed, steps)"])
 
     def test_refused_and_pruned_candidates(self):
         k = self.reports[0]["kernels"][0]
