@@ -14,8 +14,8 @@ import json
 import os
 import sys
 
-from energy.console import (DURATION_UNITS, ENERGY_UNITS, format_duration, format_energy,
-                            unit_for)
+from energy.console import (DURATION_UNITS, ENERGY_UNITS, config_label, format_duration,
+                            format_energy, unit_for)
 
 REPORT_FORMAT = "energy-report-v1"
 
@@ -35,12 +35,6 @@ def load_report(path):
     if not isinstance(doc, dict) or doc.get("format") != REPORT_FORMAT:
         raise ReportError(f"{path}: not an energy report (format {REPORT_FORMAT})")
     return doc
-
-
-def config_label(candidate):
-    block = "x".join(str(d) for d in candidate["block"] if d != 1) or "1"
-    tunables = "".join(f",{k}={v}" for k, v in candidate["tunables"].items())
-    return block + tunables
 
 
 def front_rows(kernel):
