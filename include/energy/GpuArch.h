@@ -97,6 +97,11 @@ const GpuArch *lookupGpuArch(unsigned SmVersion);
 /// The row of the board named Gpu ("rtx-a4000"), or nullptr.
 const GpuArch *lookupGpuBoard(llvm::StringRef Gpu);
 
+/// The boards as a table for --help-like listings: compute capability,
+/// name, marketing name (quoted where it is accepted as a name too), and
+/// which board is its architecture's default.
+void printGpuBoards(llvm::raw_ostream &OS);
+
 /// Every board's name, comma-separated, in allGpuBoards() order.
 const std::string &gpuBoardNames();
 

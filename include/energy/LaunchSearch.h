@@ -113,11 +113,15 @@ public:
   struct Part {
     std::string Key; // empty: plain text
     std::string Text;
+    bool RecordOnly = false; // a remark record's value, not in the text
   };
   Explanation &operator<<(llvm::StringRef Text);
   /// A named value; Key is a remark argument name ("TimeUs").
   Explanation &value(llvm::StringRef Key, std::string Text);
   Explanation &value(llvm::StringRef Key, uint64_t N);
+  /// A value for remark records only ("TimeUs" in microseconds, where the
+  /// text scales its unit): str() leaves it out.
+  Explanation &record(llvm::StringRef Key, std::string Text);
   Explanation &append(const Explanation &Other);
   llvm::ArrayRef<Part> parts() const { return Parts; }
   std::string str() const;

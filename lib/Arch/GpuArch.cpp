@@ -94,6 +94,8 @@
 
 #include "energy/DidYouMean.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cassert>
 
@@ -787,6 +789,27 @@ const GpuArch *energy::lookupGpuBoard(llvm::StringRef Gpu) {
     if (!Key.empty() && Key == boardKey(A.Gpu))
       return &A;
   return nullptr;
+}
+
+void energy::printGpuBoards(llvm::raw_ostream &OS) {
+  OS << "Boards of -energy-gpu (energy-cuda --energy-gpu), by compute "
+        "capability.\nA name matches in any case, without spaces or dashes "
+        "and without NVIDIA,\nGeForce, Tesla or Quadro (RTX4090 = rtx-4090); "
+        "a quoted marketing name\nmatches too.\n";
+  for (const ComputeCapability &C : ComputeCapabilities)
+    for (const GpuBoard &B : GpuBoards) {
+      if (B.BoardSm != C.SmVersion)
+        continue;
+      // The marketing name where it names this board too.
+      const GpuArch *ByMarketing = lookupGpuBoard(B.MarketingName);
+      std::string Also = ByMarketing && llvm::StringRef(ByMarketing->Gpu) == B.Gpu
+                             ? std::string("\"") + B.MarketingName + "\""
+                             : std::string("(") + B.MarketingName + ")";
+      bool Default = llvm::StringRef(C.DefaultGpu) == B.Gpu;
+      OS << llvm::formatv("  {0,-7} {1,-16} {2}{3}\n", C.Name, B.Gpu, Also,
+                          Default ? "  [default of " + std::string(C.Name) + "]"
+                                  : std::string());
+    }
 }
 
 const std::string &energy::gpuBoardNames() {

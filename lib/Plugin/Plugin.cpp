@@ -22,6 +22,7 @@
 
 #include "energy/EnergyOptimize.h"
 #include "energy/FeatureAnalysis.h"
+#include "energy/GpuArch.h"
 #include "energy/KeptCalls.h"
 #include "energy/LaunchRecordCheck.h"
 #include "energy/LaunchSites.h"
@@ -34,6 +35,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 using namespace llvm;
 using namespace energy;
@@ -224,6 +227,18 @@ static const std::string GpuFlagHelp =
     gpuBoardNames();
 static SettingFlag GpuFlag("energy-gpu", Setting{"gpu"},
                            cl::value_desc("board"), cl::desc(GpuFlagHelp));
+// Like -version: print and exit while the options are read, so that any
+// tool that loads the plugin (clang -fplugin, opt, energy-cuda --help) can
+// list the board table without compiling anything.
+static cl::opt<bool> ListGpusFlag(
+    "energy-list-gpus", cl::ValueDisallowed,
+    cl::desc("Print the boards -energy-gpu accepts, with their compute "
+             "capability, and exit"),
+    cl::callback([](const bool &) {
+      printGpuBoards(outs());
+      outs().flush();
+      std::exit(0);
+    }));
 /// 0: unset (ENERGY_WORKLOAD or 2^24); the flag itself must be positive.
 /// (cl::parser<uint64_t> is final on LP64.)
 static cl::opt<unsigned long long, false,

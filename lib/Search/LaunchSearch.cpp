@@ -2,6 +2,7 @@
 
 #include "energy/LaunchSearch.h"
 #include "energy/ParetoFront.h"
+#include "energy/Units.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
@@ -208,16 +209,24 @@ Explanation &Explanation::value(StringRef Key, uint64_t N) {
   return value(Key, std::to_string(N));
 }
 
+Explanation &Explanation::record(StringRef Key, std::string Text) {
+  Parts.push_back({Key.str(), std::move(Text), /*RecordOnly=*/true});
+  return *this;
+}
+
 Explanation &Explanation::append(const Explanation &Other) {
   for (const Part &P : Other.Parts)
-    P.Key.empty() ? *this << P.Text : value(P.Key, P.Text);
+    P.RecordOnly  ? record(P.Key, P.Text)
+    : P.Key.empty() ? *this << P.Text
+                    : value(P.Key, P.Text);
   return *this;
 }
 
 std::string Explanation::str() const {
   std::string S;
   for (const Part &P : Parts)
-    S += P.Text;
+    if (!P.RecordOnly)
+      S += P.Text;
   return S;
 }
 
@@ -241,9 +250,11 @@ Explanation explainChoice(const Explanation &Config, StringRef Objective,
   Explanation E;
   E.append(Config) << " (";
   E.value("Objective", Objective.str()) << "): predicted ";
-  E.value("TimeUs", Fixed("%.4g", C.Prediction.TimeSeconds * 1e6)) << " us, ";
-  E.value("EnergyMJ", Fixed("%.4g", C.Prediction.EnergyJoules * 1e3))
-      << " mJ per launch of ";
+  // The text scales its units; the records keep microseconds and millijoules.
+  E << formatDuration(C.Prediction.TimeSeconds) << ", "
+    << formatEnergy(C.Prediction.EnergyJoules) << " per launch of ";
+  E.record("TimeUs", Fixed("%.4g", C.Prediction.TimeSeconds * 1e6));
+  E.record("EnergyMJ", Fixed("%.4g", C.Prediction.EnergyJoules * 1e3));
   E.value("WorkItems", WorkItems) << " items on ";
   E.value("Gpu", Arch.Gpu) << " (";
   E.value("Arch", Arch.Name) << ")";

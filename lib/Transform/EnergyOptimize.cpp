@@ -86,6 +86,8 @@ private:
   void remark(const KernelPlan &P);
   void skip(Function &F, StringRef Name, std::string Why);
   std::vector<SkippedKernel> Skipped;
+  /// Kernels -energy-force-config names that this module does not define.
+  std::vector<std::string> UnmatchedForces;
   void nothingToTune(Function &F, const ModuleTuningInfo &Info,
                      StringRef Why);
 };
@@ -111,6 +113,7 @@ ModuleOptimizer::forcedConfigs(ArrayRef<Function *> Kernels,
           "energy-optimize: -energy-force-config names kernel '" + C.Kernel +
           "', which is not in this module; ignored here" +
           didYouMean(C.Kernel, Here)));
+      UnmatchedForces.push_back(C.Kernel);
       continue;
     }
     if (Named.size() > 1) {
@@ -172,24 +175,30 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
   return Error::success();
 }
 
-/// Appends E to a remark, its values as named arguments.
+/// Appends E's text to a remark, its values as named arguments.
 static void addExplanation(DiagnosticInfoOptimizationBase &R,
                            const Explanation &E) {
   for (const Explanation::Part &Part : E.parts())
-    if (Part.Key.empty())
+    if (Part.RecordOnly)
+      continue;
+    else if (Part.Key.empty())
       R << Part.Text;
     else
       R << ore::NV(Part.Key, Part.Text);
 }
 
-/// The chosen configuration in the record only (the text shows it already):
-/// the block's three extents, the grid, and whether the kernel was rewritten.
+/// The record's own values (the text shows the rest already): the block's
+/// three extents, the grid, whether the kernel was rewritten, and Why's
+/// record-only values (time and energy in fixed units).
 static void addChoiceRecord(DiagnosticInfoOptimizationBase &R,
-                            const KernelPlan &P) {
+                            const KernelPlan &P, const Explanation &Why) {
   const Candidate &C = P.chosen();
   R << ore::setExtraArgs() << ore::NV("BlockX", C.Block[0])
     << ore::NV("BlockY", C.Block[1]) << ore::NV("BlockZ", C.Block[2])
     << ore::NV("GridBlocks", C.Query.Blocks) << ore::NV("Applied", P.Apply);
+  for (const Explanation::Part &Part : Why.parts())
+    if (Part.RecordOnly)
+      R << ore::NV(Part.Key, Part.Text);
 }
 
 void ModuleOptimizer::remark(const KernelPlan &P) {
@@ -212,7 +221,7 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
       OptimizationRemark R(RemarkPass, "LaunchConfig", P.Kernel);
       R << "kernel " << ore::NV("Kernel", P.Name) << ": chose ";
       addExplanation(R, Why);
-      addChoiceRecord(R, P);
+      addChoiceRecord(R, P, Why);
       return R;
     });
     return;
@@ -229,7 +238,7 @@ void ModuleOptimizer::remark(const KernelPlan &P) {
     R << "kernel " << ore::NV("Kernel", P.Name) << " "
       << ore::NV("Reason", Reason) << "; advice: ";
     addExplanation(R, Why);
-    addChoiceRecord(R, P);
+    addChoiceRecord(R, P, Why);
     return R;
   });
 }
@@ -436,7 +445,7 @@ Error ModuleOptimizer::run() {
   if (!Opts.ReportFile.empty())
     if (Error E = writeOptimizationReport(Opts.ReportFile,
                                           M.getModuleIdentifier(), Plans,
-                                          Skipped))
+                                          Skipped, UnmatchedForces))
       return E;
   if (!Opts.HeaderFile.empty())
     if (Error E = writeChoicesHeader(Opts.HeaderFile, M.getModuleIdentifier(),

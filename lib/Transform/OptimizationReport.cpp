@@ -123,6 +123,14 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
     writeCandidate(J, P, Chosen);
   });
   J.attribute("reason", explainChoice(P).str());
+  // What made the choice, for tools that print it: the objective's best, a
+  // forced config, or min-gain keeping the default (or the launch's block)
+  // because nothing beat it by enough.
+  J.attribute("decided_by", P.Force                 ? "forced"
+                            : P.KeptIncumbentWithin ? "min-gain"
+                                                    : "objective");
+  if (P.KeptIncumbentWithin)
+    J.attribute("min_gain", *P.KeptIncumbentWithin);
   J.attributeObject("baselines", [&] {
     J.attributeObject("occupancy_heuristic",
                       [&] { writeCandidate(J, P, P.OccupancyBaseline); });
@@ -152,7 +160,8 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
 
 Error writeOptimizationReport(StringRef Path, StringRef ModuleName,
                               ArrayRef<KernelPlan> Plans,
-                              ArrayRef<SkippedKernel> Skipped) {
+                              ArrayRef<SkippedKernel> Skipped,
+                              ArrayRef<std::string> UnmatchedForces) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC)
@@ -176,6 +185,12 @@ Error writeOptimizationReport(StringRef Path, StringRef ModuleName,
           J.attribute("kernel", K.Name);
           J.attribute("reason", K.Reason);
         });
+    });
+    // energy-cuda sees every file of a build: a force no file defines is an
+    // error there.
+    J.attributeArray("unmatched_forces", [&] {
+      for (const std::string &K : UnmatchedForces)
+        J.value(K);
     });
   });
   OS << "\n";

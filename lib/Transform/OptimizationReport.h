@@ -29,7 +29,8 @@ struct SkippedKernel {
 llvm::Error writeOptimizationReport(llvm::StringRef Path,
                                     llvm::StringRef ModuleName,
                                     llvm::ArrayRef<KernelPlan> Plans,
-                                    llvm::ArrayRef<SkippedKernel> Skipped);
+                                    llvm::ArrayRef<SkippedKernel> Skipped,
+                                    llvm::ArrayRef<std::string> UnmatchedForces);
 
 /// The report at Path that the device compile of module ModuleName wrote,
 /// for a later pass to add to; nothing when there is no such file, it is

@@ -14,6 +14,9 @@ import json
 import os
 import sys
 
+from energy.console import (DURATION_UNITS, ENERGY_UNITS, config_label, format_duration,
+                            format_energy, unit_for)
+
 REPORT_FORMAT = "energy-report-v1"
 
 
@@ -34,12 +37,6 @@ def load_report(path):
     return doc
 
 
-def config_label(candidate):
-    block = "x".join(str(d) for d in candidate["block"] if d != 1) or "1"
-    tunables = "".join(f",{k}={v}" for k, v in candidate["tunables"].items())
-    return block + tunables
-
-
 def front_rows(kernel):
     """The Pareto front's candidates, fastest first."""
     rows = [kernel["candidates"][i] for i in kernel["pareto_front"]]
@@ -56,18 +53,86 @@ def format_kernel(kernel):
                  f"({pruned['resources']} pruned by resources, "
                  f"{pruned['occupancy_cliff']} by occupancy cliff)")
     lines.append("  Pareto front (predicted per launch):")
-    lines.append(f"    {'config':<24} {'time us':>10} {'energy mJ':>10} {'occupancy':>9}")
+    lines.append(f"    {'config':<24} {'time':>10} {'energy':>10} {'occupancy':>9}")
     for c in front_rows(kernel):
         mark = "  <- chosen" if config_label(c) == config_label(choice) else ""
-        lines.append(f"    {config_label(c):<24} {c['time_s'] * 1e6:>10.2f} "
-                     f"{c['energy_j'] * 1e3:>10.3f} {c['occupancy']:>9.2f}{mark}")
+        lines.append(f"    {config_label(c):<24} {format_duration(c['time_s']):>10} "
+                     f"{format_energy(c['energy_j']):>10} {c['occupancy']:>9.2f}{mark}")
     for name, b in kernel["baselines"].items():
         if "time_s" not in b:
             lines.append(f"  baseline {name}: {config_label(b)} cannot launch")
             continue
         lines.append(f"  baseline {name}: {config_label(b)} "
-                     f"{b['time_s'] * 1e6:.2f} us, {b['energy_j'] * 1e3:.3f} mJ")
+                     f"{format_duration(b['time_s'])}, {format_energy(b['energy_j'])}")
     return "\n".join(lines)
+
+
+def axis_range(values, spread=4.0, margin=0.08):
+    """(low, high, outliers) of one axis: the front's range with a margin,
+    widened to the other points unless one lies far off (more than `spread`
+    times the front's width beyond it). Far-off points are the outliers,
+    left out so that they do not squash the front into a corner."""
+    front_lo, front_hi = min(values["front"]), max(values["front"])
+    width = max(front_hi - front_lo, abs(front_hi) * 0.05, 1e-30)
+    near = [v for v in values["others"]
+            if front_lo - spread * width <= v <= front_hi + spread * width]
+    outliers = [v for v in values["others"]
+                if not front_lo - spread * width <= v <= front_hi + spread * width]
+    lo = min([front_lo] + near)
+    hi = max([front_hi] + near)
+    pad = (hi - lo) * margin or width * margin
+    return lo - pad, hi + pad, outliers
+
+
+def plot_layout(kernel):
+    """What plot_kernel draws, as data (tested without a display): the axes'
+    units, their limits, the points of each kind, the labels of the chosen,
+    default and front points (their configurations), and a note for the
+    candidates outside the limits."""
+
+    live = [c for c in kernel["candidates"] if "time_s" in c]
+    front = front_rows(kernel)
+    choice = kernel["choice"]
+    default = kernel["baselines"].get("default", {})
+    marked = [choice] + ([default] if "time_s" in default else []) + front
+    t_scale, t_unit = unit_for(max(c["time_s"] for c in marked), DURATION_UNITS)
+    e_scale, e_unit = unit_for(max(c["energy_j"] for c in marked), ENERGY_UNITS)
+
+    def xy(c):
+        return c["time_s"] / t_scale, c["energy_j"] / e_scale
+
+    xs = {"front": [xy(c)[0] for c in marked], "others": [xy(c)[0] for c in live]}
+    ys = {"front": [xy(c)[1] for c in marked], "others": [xy(c)[1] for c in live]}
+    x_lo, x_hi, _ = axis_range(xs)
+    y_lo, y_hi, _ = axis_range(ys)
+    outside = [c for c in live
+               if not (x_lo <= xy(c)[0] <= x_hi and y_lo <= xy(c)[1] <= y_hi)]
+    # One label per point: a point that is chosen, default and on the front
+    # says so once.
+    labels = {}
+    for c in front:
+        labels.setdefault(config_label(c), [xy(c), []])
+    labels.setdefault(config_label(choice), [xy(choice), []])[1].append("chosen")
+    if "time_s" in default:
+        labels.setdefault(config_label(default), [xy(default), []])[1].append("default")
+    note = None
+    if outside:
+        worst = max(outside, key=lambda c: c["time_s"] * c["energy_j"])
+        note = (f"{len(outside)} candidate{'s' if len(outside) > 1 else ''} off the axes "
+                f"(e.g. {config_label(worst)}: {worst['time_s'] / t_scale:.4g} {t_unit}, "
+                f"{worst['energy_j'] / e_scale:.4g} {e_unit})")
+    return {
+        "units": (t_unit, e_unit),
+        "xlim": (x_lo, x_hi), "ylim": (y_lo, y_hi),
+        "candidates": [xy(c) for c in live if c not in outside],
+        "front": [xy(c) for c in front],
+        "chosen": xy(choice),
+        "default": xy(default) if "time_s" in default else None,
+        "labels": [(pos, name + (f" ({', '.join(kinds)})" if kinds else ""))
+                   for name, (pos, kinds) in labels.items()],
+        "outside": [xy(c) for c in outside],
+        "note": note,
+    }
 
 
 def plot_kernel(kernel, path):
@@ -75,25 +140,36 @@ def plot_kernel(kernel, path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    live = [c for c in kernel["candidates"] if "time_s" in c]
-    front = front_rows(kernel)
-    fig, ax = plt.subplots(figsize=(6, 4.5))
-    ax.scatter([c["time_s"] * 1e6 for c in live], [c["energy_j"] * 1e3 for c in live],
-               s=12, color="0.6", label="candidates")
-    ax.plot([c["time_s"] * 1e6 for c in front], [c["energy_j"] * 1e3 for c in front],
-            "o-", color="tab:blue", label="Pareto front")
-    choice = kernel["choice"]
-    ax.scatter([choice["time_s"] * 1e6], [choice["energy_j"] * 1e3], s=120,
-               marker="*", color="tab:red", zorder=5, label="chosen " + config_label(choice))
-    for (name, b), marker in zip(kernel["baselines"].items(), ["s", "^"]):
-        if "time_s" not in b:
-            continue
-        ax.scatter([b["time_s"] * 1e6], [b["energy_j"] * 1e3], s=50, marker=marker,
-                   label=f"{name} {config_label(b)}")
-    ax.set_xlabel("predicted time per launch (us)")
-    ax.set_ylabel("predicted energy per launch (mJ)")
-    ax.set_title(f"{kernel['kernel']} on {kernel['arch']} ({kernel['model']})", fontsize=9)
-    ax.legend(fontsize=7)
+    layout = plot_layout(kernel)
+    t_unit, e_unit = layout["units"]
+    fig, ax = plt.subplots(figsize=(6.5, 4.8))
+    if layout["candidates"]:
+        ax.scatter(*zip(*layout["candidates"]), s=12, color="0.6", label="candidates")
+    ax.plot(*zip(*layout["front"]), "o-", color="tab:blue", label="Pareto front")
+    ax.scatter(*layout["chosen"], s=140, marker="*", color="tab:red", zorder=5,
+               label="chosen")
+    if layout["default"]:
+        ax.scatter(*layout["default"], s=60, marker="s", facecolors="none",
+                   edgecolors="black", zorder=4, label="default")
+    for (x, y), text in layout["labels"]:
+        ax.annotate(text, (x, y), textcoords="offset points", xytext=(5, 4), fontsize=7)
+    ax.set_xlim(*layout["xlim"])
+    ax.set_ylim(*layout["ylim"])
+    # Points off the axes: an arrow at the edge toward each, and the note.
+    for x, y in layout["outside"]:
+        ex = min(max(x, layout["xlim"][0]), layout["xlim"][1])
+        ey = min(max(y, layout["ylim"][0]), layout["ylim"][1])
+        ax.annotate("", (ex, ey), xytext=(-12 if x > ex else 12 if x < ex else 0,
+                                          -12 if y > ey else 12 if y < ey else 0),
+                    textcoords="offset points", arrowprops={"arrowstyle": "->", "color": "0.5"})
+    if layout["note"]:
+        ax.text(0.01, 0.01, layout["note"], transform=ax.transAxes, fontsize=7,
+                color="0.3", va="bottom")
+    ax.set_xlabel(f"predicted time per launch ({t_unit})")
+    ax.set_ylabel(f"predicted energy per launch ({e_unit})")
+    ax.set_title(f"{kernel['kernel']} on {kernel['gpu']} ({kernel['arch']}, "
+                 f"{kernel['model']})", fontsize=9)
+    ax.legend(fontsize=7, loc="best")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

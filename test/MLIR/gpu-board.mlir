@@ -10,7 +10,8 @@
 // RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic gpu=rtx-a6000 arch=sm_86})' %s -o /dev/null 2>%t.a6000
 // RUN: %python -c "import re,sys; \
-// RUN:   us = [[float(t) for t in re.findall(r'predicted ([0-9.e+]+) us', open(f).read())] for f in sys.argv[1:]]; \
+// RUN:   unit = {'ns': 1e-9, 'us': 1e-6, 'ms': 1e-3, 's': 1.0}; \
+// RUN:   us = [[float(t) * unit[u] for t, u in re.findall(r'predicted ([0-9.]+) (ns|us|ms|s),', open(f).read())] for f in sys.argv[1:]]; \
 // RUN:   print(len(us[0]), 'kernels', 'a6000 faster' if all(b < a for a, b in zip(*us)) else 'a6000 not faster')" \
 // RUN:   %t.a4000 %t.a6000 | FileCheck %s --check-prefix=TIME
 

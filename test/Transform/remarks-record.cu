@@ -2,8 +2,10 @@
 // -fsave-optimization-record) carries the choice as named arguments: the
 // kernel, the chosen block and tunables, the prediction, the change against
 // each baseline, the objective, and (only in the record) the block's three
-// extents, the grid and whether the kernel was rewritten; advice says why
-// not. The text -pass-remarks prints is the same sentence as before. The
+// extents, the grid, whether the kernel was rewritten, and the predicted
+// time and energy in fixed units (TimeUs, EnergyMJ; the text scales its
+// units: "21.35 ms", not "2.135e+04 us"); advice says why not. The text
+// -pass-remarks prints is the same sentence as before. The
 // remarks of the passes run on the plugin's own copies of a kernel
 // (simplification, codegen for ptxas) stay out of the record.
 // RUN: %clang %cudaflags -O0 -S -emit-llvm %s -o %t.ll
@@ -16,7 +18,7 @@
 
 // The default baseline of the forced ITEMS=4 is the declared default,
 // ITEMS=1 at 256 threads (test/Corpus/one-truth.test checks it is).
-// TEXT: remark: <unknown>:0:0: kernel saxpy: chose block 256, ITEMS=4 (forced): predicted {{[0-9.]+}} us, {{[0-9.]+}} mJ per launch of 16777216 items on h100-sxm (sm_90); vs the occupancy heuristic (1024): energy {{[-+][0-9.]+}}%, time {{[-+][0-9.]+}}%; vs the default (256): energy {{[-+][0-9.]+}}%, time {{[-+][0-9.]+}}%; 1 of 1 candidates evaluated, 1 on the Pareto front{{$}}
+// TEXT: remark: <unknown>:0:0: kernel saxpy: chose block 256, ITEMS=4 (forced): predicted {{[0-9.]+}} {{ns|us|ms|s}}, {{[0-9.]+}} {{nJ|uJ|mJ|J}} per launch of 16777216 items on h100-sxm (sm_90); vs the occupancy heuristic (1024): energy {{[-+][0-9.]+}}%, time {{[-+][0-9.]+}}%; vs the default (256): energy {{[-+][0-9.]+}}%, time {{[-+][0-9.]+}}%; 1 of 1 candidates evaluated, 1 on the Pareto front{{$}}
 // TEXT: remark: <unknown>:0:0: kernel sgemm: chose block [[T:[0-9]+]]x[[T]], TILE=[[T]] (energy within 10% of the fastest): predicted
 // scale updates x in place (its sectors are read and written back): no
 // block is predicted more than 10% faster than its launch's 256.
@@ -36,11 +38,7 @@
 // CHECK-NEXT:   - Tunable.ITEMS: '4'
 // CHECK-NEXT:   - String: ' ('
 // CHECK-NEXT:   - Objective: forced
-// CHECK-NEXT:   - String: '): predicted '
-// CHECK-NEXT:   - TimeUs: '{{[0-9]+(\.[0-9]+)?}}'
-// CHECK-NEXT:   - String: ' us, '
-// CHECK-NEXT:   - EnergyMJ: '{{[0-9]+(\.[0-9]+)?}}'
-// CHECK-NEXT:   - String: ' mJ per launch of '
+// CHECK-NEXT:   - String: '): predicted {{[0-9.]+}} {{ns|us|ms|s}}, {{[0-9.]+}} {{nJ|uJ|mJ|J}} per launch of '
 // CHECK-NEXT:   - WorkItems: '16777216'
 // CHECK-NEXT:   - String: ' items on '
 // CHECK-NEXT:   - Gpu: h100-sxm
@@ -70,6 +68,8 @@
 // CHECK-NEXT:   - BlockZ: '1'
 // CHECK-NEXT:   - GridBlocks: '16384'
 // CHECK-NEXT:   - Applied: 'true'
+// CHECK-NEXT:   - TimeUs: '{{[0-9]+(\.[0-9]+)?}}'
+// CHECK-NEXT:   - EnergyMJ: '{{[0-9]+(\.[0-9]+)?}}'
 // CHECK-NEXT: ...
 
 // A 2-D block: the text shows TxT, the record has each extent.

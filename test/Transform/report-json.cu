@@ -38,7 +38,7 @@
 // TABLE: kernel saxpy (sm_90, analytic
 // TABLE-NEXT: choice (applied): block
 // TABLE: Pareto front (predicted per launch):
-// TABLE-NEXT: config time us energy mJ occupancy
+// TABLE-NEXT: config time energy occupancy
 // saxpy keeps its default (min-gain), which is not on its Pareto front; so
 // does sgemm (its tiles predicted with the arrays each build has: 32x32 is
 // under 10% faster than 16x16); bounded's choice is on its front.

@@ -51,9 +51,13 @@ def main():
             print(f"{kernel}: different choices: {a} and {b}")
 
 
+UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0,
+         "nJ": 1e-9, "uJ": 1e-6, "mJ": 1e-3, "J": 1.0}
+
+
 def numbers(prediction):
-    """(time, energy) of "71.86 us, 28.27 mJ"."""
-    return [float(part.split()[0]) for part in prediction.split(",")]
+    """(time, energy) in SI units of "71.86 us, 28.27 mJ" (each in its own unit)."""
+    return [float(part.split()[0]) * UNITS[part.split()[1]] for part in prediction.split(",")]
 
 
 main()
