@@ -2,7 +2,7 @@
 
     python3 -m energy.compile_overhead [--plugin build/lib/energy.so] [--repeats 5]
         [--stage object|ptx] [--plugin-flag=-energy-advice=full ...]
-        [--json out.json] [--markdown out.md] [--top 10] [--jobs 1]
+        [--json out.json] [--markdown out.md] [--top 10] [--jobs 1] [--warmup 1]
         [--sample data/compile-overhead-sample.json --sources DIR | FILE.cu ...]
     python3 -m energy.compile_overhead --select --sources DIR --write-sample SAMPLE.json
 
@@ -143,15 +143,16 @@ def summarize(rows, top=10):
 
 
 def measure(files, plugin, repeats, stage="object", includes_of=lambda source: (),
-            plugin_flags=(), name_of=os.path.basename, log=None, jobs=1):
+            plugin_flags=(), name_of=os.path.basename, log=None, jobs=1, warmup=1):
     """A row per file, in the order of files; with jobs > 1, that many files at once
     (CPU times are each compile's own, so they barely change)."""
     def one(source):
         includes = includes_of(source)
         without = compile_command(source, None, stage, includes)
         with_plugin = compile_command(source, plugin, stage, includes, plugin_flags)
-        timed(without)  # warm the file cache and the ptxas cache of the plugin
-        timed(with_plugin)
+        for _ in range(warmup):  # the file cache, the plugin's ptxas cache
+            timed(without)
+            timed(with_plugin)
         times = {"without": [], "with": []}
         for _ in range(repeats):
             times["without"].append(timed(without))
@@ -177,7 +178,8 @@ def markdown(report):
     s = report["summary"]
     lines = [f"Command: `{report['command']}`", "",
              f"{s['files']} files, {report['stage']} stage, CPU time, median of "
-             f"{report['repeats']} (plugin flags: {' '.join(report['plugin_flags']) or 'none'})",
+             f"{report['repeats']} (plugin flags: "
+             f"{' '.join(report['plugin_flags']) or 'none'})",
              "", "| | overhead |", "|---|---|",
              f"| median over files | {s['median_overhead_percent']:+.1f}% |",
              f"| 90th percentile | {s['p90_overhead_percent']:+.1f}% |",
@@ -269,6 +271,8 @@ def main(argv=None):
                         help="make a sample from --sources (see SAMPLE_RULE)")
     parser.add_argument("--write-sample", help="with --select: write the sample here")
     parser.add_argument("--jobs", type=int, default=1, help="files measured at once")
+    parser.add_argument("--warmup", type=int, default=1,
+                        help="untimed compiles of each variant before the repeats")
     parser.add_argument("--top", type=int, default=10, help="files listed as costing most")
     parser.add_argument("--json", help="write the measurements here")
     parser.add_argument("--markdown", help="write the summary as Markdown here")
@@ -295,19 +299,21 @@ def main(argv=None):
             files = args.files or compiling_alone(default_files())
             includes_of, name_of = (lambda s: ()), (lambda s: os.path.relpath(s, ROOT))
         rows = measure(files, args.plugin, args.repeats, args.stage, includes_of,
-                       args.plugin_flag, name_of, sys.stdout, args.jobs)
+                       args.plugin_flag, name_of, sys.stdout, args.jobs, args.warmup)
     except RuntimeError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     report = {"command": "PYTHONPATH=python python3 -m energy.compile_overhead "
                          + " ".join(argv if argv is not None else sys.argv[1:]),
               "date": time.strftime("%Y-%m-%d", time.gmtime()),
-              "repeats": args.repeats, "stage": args.stage, "plugin_flags": args.plugin_flag,
+              "repeats": args.repeats, "warmup": args.warmup, "stage": args.stage,
+              "plugin_flags": args.plugin_flag,
               "machine": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
               "load_average": os.getloadavg()[0], "clang": CLANG, "files": rows,
               "summary": summarize(rows, args.top)}
     s = report["summary"]
-    print(f"median {s['median_overhead_percent']:+.1f}%, p90 {s['p90_overhead_percent']:+.1f}%, "
+    print(f"median {s['median_overhead_percent']:+.1f}%, "
+          f"p90 {s['p90_overhead_percent']:+.1f}%, "
           f"worst {s['worst_overhead_percent']:+.1f}% over {s['files']} files; total "
           f"{s['total_without_s']:.2f} s -> {s['total_with_s']:.2f} s "
           f"({s['total_overhead_percent']:+.1f}%), CPU time, median of {args.repeats}")

@@ -153,9 +153,11 @@ class SampleTest(unittest.TestCase):
                                  "gpu-rodinia": {"include": []}},
                 "files": ["cuda-samples/Samples/0_Intro/a/a.cu", "gpu-rodinia/cuda/c/c.cu"]}))
             files, includes = compile_overhead.load_sample(path, sources)
-            self.assertEqual(files, [os.path.join(sources, "cuda-samples/Samples/0_Intro/a/a.cu"),
-                                     os.path.join(sources, "gpu-rodinia/cuda/c/c.cu")])
-            self.assertEqual(includes[files[0]], [os.path.join(sources, "cuda-samples/Common")])
+            self.assertEqual(files, [
+                os.path.join(sources, "cuda-samples/Samples/0_Intro/a/a.cu"),
+                os.path.join(sources, "gpu-rodinia/cuda/c/c.cu")])
+            self.assertEqual(includes[files[0]],
+                             [os.path.join(sources, "cuda-samples/Common")])
             self.assertEqual(includes[files[1]], [])
 
     def test_a_missing_checkout_is_an_error_naming_the_repositories(self):
