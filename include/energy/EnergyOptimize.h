@@ -33,6 +33,11 @@ namespace energy {
 /// CandidateFeatures.h): Auto does it for kernels opted in or forced, and
 /// measures advice for the others on the cleaned-up code, which is faster.
 enum class SimplifyMode { Auto, Always, Never };
+/// How much work advice (a kernel that did not opt in) gets: the screen
+/// alone, or its best candidates predicted again with their blocks known as
+/// an opted-in kernel's are. Opted-in and forced kernels always get the
+/// latter.
+enum class AdviceMode { Screen, Full };
 
 /// Whose registers and spills the candidates ptxas would check get: ptxas's
 /// on clang's code, or nvcc's build of the source (the header route).
@@ -59,6 +64,9 @@ struct OptimizeOptions {
   /// (attention.cu: 8255 instructions, 35 us each). A count, not a clock,
   /// so that the same source always gets the same choice.
   uint64_t RefineBudget = 20000;
+  /// Loading the plugin into a build whose kernels did not opt in should
+  /// cost little: their advice is the screen's unless asked for in full.
+  AdviceMode Advice = AdviceMode::Screen;
   /// -energy-resources=nvcc: the registers and spills of the candidates
   /// ptxas would check come from nvcc's build of the module's source (the
   /// header route, where nvcc builds the kernels), with NvccFlags, by the
@@ -77,10 +85,11 @@ extern const char *const TuneAllRemoved;
 /// min-gain, workload) are in ValidateOptions.h.
 llvm::Expected<SimplifyMode> parseSimplifySetting(llvm::StringRef Value);
 llvm::Expected<uint64_t> parseRefineBudgetSetting(llvm::StringRef Value);
+llvm::Expected<AdviceMode> parseAdviceSetting(llvm::StringRef Value);
 llvm::Expected<ResourcesFrom> parseResourcesSetting(llvm::StringRef Value);
 
 /// Applies one setting (objective, max-slowdown, min-gain, report, header,
-/// model, arch, gpu, workload, force, force-unsafe, simplify, refine-budget,
+/// model, arch, gpu, workload, force, force-unsafe, simplify, refine-budget, advice,
 /// resources, nvcc, nvcc-flag) and checks it
 /// with the others
 /// (validateOptimizeOptions); Opts is unchanged on an error.

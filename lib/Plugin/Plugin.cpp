@@ -255,6 +255,21 @@ static cl::opt<unsigned long long, false,
         cl::desc("Instructions a free search may simplify again per kernel "
                  "to predict its best candidates with their blocks known "
                  "(default 20000, about 0.7 s; 0: never)"));
+static cl::opt<AdviceMode, false,
+               TypedSettingParser<AdviceMode, parseAdviceSetting>>
+    AdviceFlag(
+        "energy-advice", cl::init(AdviceMode::Screen),
+        cl::desc("How much compile time the advice for kernels that did not "
+                 "opt in (ENERGY_KERNEL) may take; opted-in and forced "
+                 "kernels always get the full search"),
+        cl::values(clEnumValN(AdviceMode::Screen, "screen",
+                              "The screen's prediction of each candidate, "
+                              "its block not yet known (default: a few "
+                              "percent of the device compile)"),
+                   clEnumValN(AdviceMode::Full, "full",
+                              "Also predict the best candidates again with "
+                              "their blocks known, as for an opted-in "
+                              "kernel (slower)")));
 static cl::opt<SimplifyMode, false,
                TypedSettingParser<SimplifyMode, parseSimplifySetting>>
     SimplifyFlag(
@@ -335,6 +350,7 @@ static OptimizeOptions optimizeOptionsFromFlags() {
   Opts.WorkItems = WorkloadFlag;
   Opts.Simplify = SimplifyFlag;
   Opts.RefineBudget = RefineBudgetFlag;
+  Opts.Advice = AdviceFlag;
   Opts.Resources = ResourcesFlag;
   Opts.ForceUnsafe = Opts.ForceUnsafe || ForceUnsafeFlag;
   Opts.Features = featureOptions();

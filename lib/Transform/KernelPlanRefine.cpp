@@ -12,11 +12,16 @@
 #include "CandidateFeatures.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/Statistic.h"
 
 #include <algorithm>
 #include <limits>
 
+#define DEBUG_TYPE "energy-candidates"
+
 using namespace llvm;
+
+STATISTIC(NumRefined, "Candidates predicted again with their block known");
 
 namespace energy {
 
@@ -88,6 +93,14 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P,
                                       const LaunchPlanner &Planner) {
   if (!P.Infeasible.empty())
     return Error::success();
+  // Advice nobody asked for stays cheap: loading the plugin into a build
+  // whose kernels did not opt in should cost a few percent of the compile.
+  if (!P.OptedIn && !P.Force && Opts.Advice == AdviceMode::Screen) {
+    P.Notes.push_back("advice from the screen: each candidate predicted "
+                      "without its block known (-energy-advice=full "
+                      "predicts the best again with their blocks known)");
+    return Error::success();
+  }
   double SecondsBefore = Extractor.featureSeconds();
   auto Timed = make_scope_exit(
       [&] { P.RefineSeconds = Extractor.featureSeconds() - SecondsBefore; });
@@ -114,6 +127,7 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P,
           blockLaunch(P, C.Assignment, C.Block), /*WithToolchain=*/true);
       if (!Features)
         return Features.takeError();
+      ++NumRefined;
       It = P.BlockFeatures.emplace(Key, std::move(*Features)).first;
     }
     auto Remade = makeCandidate(P, C.Assignment, C.Block, It->second, C.Block);

@@ -40,6 +40,16 @@ Expected<uint64_t> parseRefineBudgetSetting(StringRef Value) {
   return N;
 }
 
+Expected<AdviceMode> parseAdviceSetting(StringRef Value) {
+  auto Mode = StringSwitch<std::optional<AdviceMode>>(Value)
+                  .Case("screen", AdviceMode::Screen)
+                  .Case("full", AdviceMode::Full)
+                  .Default(std::nullopt);
+  if (!Mode)
+    return optionError("advice must be screen or full, got '" + Value + "'");
+  return *Mode;
+}
+
 Expected<SimplifyMode> parseSimplifySetting(StringRef Value) {
   auto Mode = StringSwitch<std::optional<SimplifyMode>>(Value)
                   .Case("auto", SimplifyMode::Auto)
@@ -93,6 +103,8 @@ static Error applyOne(StringRef Key, StringRef Value, OptimizeOptions &Opts) {
     return assign(parseSimplifySetting(Value), Opts.Simplify);
   if (Key == "refine-budget")
     return assign(parseRefineBudgetSetting(Value), Opts.RefineBudget);
+  if (Key == "advice")
+    return assign(parseAdviceSetting(Value), Opts.Advice);
   if (Key == "arch" || Key == "gpu") {
     // An empty value is an error, not "unset".
     auto Named =

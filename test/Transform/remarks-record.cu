@@ -7,9 +7,11 @@
 // units: "21.35 ms", not "2.135e+04 us"); advice says why not. The text
 // -pass-remarks prints is the same sentence as before. The
 // remarks of the passes run on the plugin's own copies of a kernel
-// (simplification, codegen for ptxas) stay out of the record.
+// (simplification, codegen for ptxas) stay out of the record. advice=full:
+// scale's advice predicts its best candidates again with their blocks known
+// (the default, the screen alone, is test/Transform/advice-screen.cu).
 // RUN: %clang %cudaflags -O0 -S -emit-llvm %s -o %t.ll
-// RUN: %opt %loadenergy -passes='energy-optimize<force=saxpy:256:ITEMS=4>' %t.ll \
+// RUN: %opt %loadenergy -passes='energy-optimize<force=saxpy:256:ITEMS=4;advice=full>' %t.ll \
 // RUN:   -pass-remarks=energy -pass-remarks-analysis=energy \
 // RUN:   -pass-remarks-output=%t.yaml -disable-output 2>&1 | FileCheck %s --check-prefix=TEXT
 // RUN: FileCheck %s --input-file=%t.yaml
