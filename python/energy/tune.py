@@ -158,7 +158,10 @@ def bench_measure(manifest_path, manifest, entry, bench, bench_args, workdir):
             done = subprocess.run(argv, capture_output=True, text=True)
         except OSError as e:
             raise TuneError(f"{bench}: cannot run: {e.strerror}") from None
-        rows = [r for r in _read_rows(rows_path) if r.get("config") == config["id"]]
+        # Rows name the kernel and the config's id without the kernel's prefix.
+        name = config["id"][len(entry["name"]) + 1:]
+        rows = [r for r in _read_rows(rows_path)
+                if r.get("kernel") == entry["name"] and r.get("config") == name]
         if done.returncode != 0 and not rows:
             # The runner could not measure at all (no GPU, no NVML): not a failed config.
             raise TuneError(f"energy-bench failed: {plugin_compile.first_error(done.stderr)}")
