@@ -33,9 +33,9 @@ from energy.dataset import DatasetError
 from energy.tuning_cache import REPO_ROOT, read_tuning_cache
 
 FORMAT = "energy-tune-v1"
-# The measurement noise of the stop rule when the measurements state none: the time
-# spread energy-bench accepts before it re-measures is 5%; repeated runs of a config agree
-# much better than that, 1-2% (data/h100-corpus-sweep).
+# The relative measurement noise of the stop rule: the largest difference between the two
+# measurements of a config that energy-bench repeated on the H100 (2.2%; median 0.05%,
+# 42 configs of data/h100-corpus-sweep/h100.jsonl).
 DEFAULT_NOISE = 0.02
 DEFAULT_BENCH = os.path.join(REPO_ROOT, "build", "bin", "energy-bench")
 
