@@ -28,7 +28,8 @@ import sys
 import types
 
 
-from energy import jsonl, kt_eval, measured_build, plugin_compile, tune_search, tuning_problem
+from energy import (jsonl, kt_eval, measured_build, oracle, plugin_compile, tune_search,
+                    tuning_problem)
 from energy.dataset import DatasetError
 from energy.tuning_cache import REPO_ROOT, read_tuning_cache
 
@@ -158,10 +159,8 @@ def bench_measure(manifest_path, manifest, entry, bench, bench_args, workdir):
             done = subprocess.run(argv, capture_output=True, text=True)
         except OSError as e:
             raise TuneError(f"{bench}: cannot run: {e.strerror}") from None
-        # Rows name the kernel and the config's id without the kernel's prefix.
-        name = config["id"][len(entry["name"]) + 1:]
-        rows = [r for r in _read_rows(rows_path)
-                if r.get("kernel") == entry["name"] and r.get("config") == name]
+        rows = [r for r in _read_rows(rows_path) if r.get("config") and
+                oracle.config_id(r.get("kernel", ""), r["config"]) == config["id"]]
         if done.returncode != 0 and not rows:
             # The runner could not measure at all (no GPU, no NVML): not a failed config.
             raise TuneError(f"energy-bench failed: {plugin_compile.first_error(done.stderr)}")
