@@ -77,6 +77,12 @@ def plugin_predictions(problem, board, plugin, cache_dir, jobs, log):
         kt_eval.run([evaluation], tools, cache_dir, jobs, log, nvcc)
         for candidate, prediction in zip(candidates, evaluation.predictions):
             candidate["predicted_s"] = prediction["time_s"] if prediction["ok"] else None
+        failed = [p["error"] for p in evaluation.predictions if not p["ok"]]
+        if candidates and len(failed) == len(candidates):
+            raise TuneError(f"the plugin predicted no candidate: {failed[0]}")
+        if failed:
+            log(f"tune: {len(failed)} of {len(candidates)} candidates not predicted (they "
+                f"rank with the slowest predicted); first error: {failed[0]}")
     return fill
 
 

@@ -147,6 +147,7 @@ def write_fixture(folder, failed=()):
                                                         "corpus", "saxpy.cu"), REPO_ROOT)],
                "kernel": "saxpy", "problem_size": [4096],
                "grid_div_x": ["block_size_x", "tile"], "restrictions": [],
+               "flags": ["-I" + os.path.join(REPO_ROOT, "include")],
                "caches": []}
     paths = {name: os.path.join(folder, name) for name in
              ("problem.json", "cache.json", "rows.jsonl", "out.json")}
@@ -243,6 +244,33 @@ class HeaderTest(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         with open(ptx) as f:
             self.assertIn(".maxntid 128, 1, 1", f.read())
+
+
+    def test_replay_ranks_through_the_plugin(self):
+        """Without --predictions each candidate is compiled through the plugin (kt_eval's
+        predictions); the first measurement is the predicted fastest."""
+        tmp = tempfile.mkdtemp(prefix="energy-tune-")
+        self.addCleanup(shutil.rmtree, tmp)
+        paths = write_fixture(tmp)
+        with open(paths["cache.json"]) as f:
+            cache = json.load(f)
+        cache["cache"] = {k: v for k, v in cache["cache"].items()
+                          if k in ("64,1", "256,1", "1024,2")}
+        with open(paths["cache.json"], "w") as f:
+            json.dump(cache, f)
+        done = subprocess.run(
+            [sys.executable, "-m", "energy.tune", "--replay", paths["problem.json"],
+             "--cache", paths["cache.json"], "--plugin", PLUGIN, "--cache-dir",
+             os.path.join(tmp, "compiled"), "--budget", "3", "--json", paths["out.json"]],
+            capture_output=True, text=True,
+            env={**os.environ, "PYTHONPATH": os.path.join(REPO_ROOT, "python")})
+        self.assertEqual(done.returncode, 0, done.stderr)
+        with open(paths["out.json"]) as f:
+            steps = json.load(f)["steps"]
+        self.assertEqual(len(steps), 3)
+        predicted = [s["predicted_s"] for s in steps]
+        self.assertTrue(all(p and p > 0 for p in predicted), predicted)
+        self.assertEqual(predicted[0], min(predicted))
 
 
 @unittest.skipUnless(BENCH, "ENERGY_BENCH is not set (the ctest tune sets it)")
