@@ -246,6 +246,49 @@ class HeaderTest(unittest.TestCase):
             self.assertIn(".maxntid 128, 1, 1", f.read())
 
 
+    def test_force_config_file_builds_through_energy_cuda(self):
+        """The force-config file in energy-cuda's spelling builds the kernel with it."""
+        driver = os.path.join(os.path.dirname(os.path.dirname(PLUGIN)), "bin", "energy-cuda")
+        if not os.path.exists(driver):
+            self.skipTest(f"{driver} is not here")
+        tmp = tempfile.mkdtemp(prefix="energy-tune-")
+        self.addCleanup(shutil.rmtree, tmp)
+        force = os.path.join(tmp, "saxpy.force")
+        tune.write_force_config(force, tune.force_config_value("saxpy", [128, 1, 1], None,
+                                                               {"ITEMS": 2}))
+        with open(force) as f:
+            options = f.read().split()
+        saxpy = os.path.join(REPO_ROOT, "tools", "energy-bench", "corpus", "saxpy.cu")
+        report = os.path.join(tmp, "report.json")
+        done = subprocess.run([driver, "-c", *options, f"--energy-report={report}", saxpy,
+                               "-o", os.path.join(tmp, "saxpy.o")],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        with open(report) as f:
+            kernels = json.load(f)["kernels"]
+        forced = [k for k in kernels if k.get("objective") == "forced"]
+        self.assertEqual(len(forced), 1, kernels)
+        self.assertEqual(forced[0]["choice"]["block"], [128, 1, 1])
+
+    def test_no_prediction_is_an_error(self):
+        tmp = tempfile.mkdtemp(prefix="energy-tune-")
+        self.addCleanup(shutil.rmtree, tmp)
+        paths = write_fixture(tmp)
+        with open(paths["problem.json"]) as f:
+            problem = json.load(f)
+        problem["flags"] = []          # energy.cuh not found: nothing compiles
+        with open(paths["problem.json"], "w") as f:
+            json.dump(problem, f)
+        done = subprocess.run(
+            [sys.executable, "-m", "energy.tune", "--replay", paths["problem.json"],
+             "--cache", paths["cache.json"], "--plugin", PLUGIN, "--cache-dir",
+             os.path.join(tmp, "compiled"), "--budget", "3", "--json", paths["out.json"]],
+            capture_output=True, text=True,
+            env={**os.environ, "PYTHONPATH": os.path.join(REPO_ROOT, "python")})
+        self.assertEqual(done.returncode, 1)
+        self.assertIn("error: the plugin predicted no candidate: ", done.stderr)
+        self.assertIn("energy.cuh", done.stderr)
+
     def test_replay_ranks_through_the_plugin(self):
         """Without --predictions each candidate is compiled through the plugin (kt_eval's
         predictions); the first measurement is the predicted fastest."""
