@@ -226,6 +226,16 @@ class CommandTest(unittest.TestCase):
         self.assertTrue(done.stderr.startswith("error: "), done.stderr)
 
 
+def replay_through_plugin(paths, tmp):
+    """energy.tune --replay of the fixture, its predictions compiled by PLUGIN."""
+    return subprocess.run(
+        [sys.executable, "-m", "energy.tune", "--replay", paths["problem.json"],
+         "--cache", paths["cache.json"], "--plugin", PLUGIN, "--cache-dir",
+         os.path.join(tmp, "compiled"), "--budget", "3", "--json", paths["out.json"]],
+        capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": os.path.join(REPO_ROOT, "python")})
+
+
 @unittest.skipUnless(PLUGIN, "ENERGY_PLUGIN is not set (the ctest tune sets it)")
 class HeaderTest(unittest.TestCase):
     def test_header_builds_the_best(self):
@@ -279,12 +289,7 @@ class HeaderTest(unittest.TestCase):
         problem["flags"] = []          # energy.cuh not found: nothing compiles
         with open(paths["problem.json"], "w") as f:
             json.dump(problem, f)
-        done = subprocess.run(
-            [sys.executable, "-m", "energy.tune", "--replay", paths["problem.json"],
-             "--cache", paths["cache.json"], "--plugin", PLUGIN, "--cache-dir",
-             os.path.join(tmp, "compiled"), "--budget", "3", "--json", paths["out.json"]],
-            capture_output=True, text=True,
-            env={**os.environ, "PYTHONPATH": os.path.join(REPO_ROOT, "python")})
+        done = replay_through_plugin(paths, tmp)
         self.assertEqual(done.returncode, 1)
         self.assertIn("error: the plugin predicted no candidate: ", done.stderr)
         self.assertIn("energy.cuh", done.stderr)
@@ -301,12 +306,7 @@ class HeaderTest(unittest.TestCase):
                           if k in ("64,1", "256,1", "1024,2")}
         with open(paths["cache.json"], "w") as f:
             json.dump(cache, f)
-        done = subprocess.run(
-            [sys.executable, "-m", "energy.tune", "--replay", paths["problem.json"],
-             "--cache", paths["cache.json"], "--plugin", PLUGIN, "--cache-dir",
-             os.path.join(tmp, "compiled"), "--budget", "3", "--json", paths["out.json"]],
-            capture_output=True, text=True,
-            env={**os.environ, "PYTHONPATH": os.path.join(REPO_ROOT, "python")})
+        done = replay_through_plugin(paths, tmp)
         self.assertEqual(done.returncode, 0, done.stderr)
         with open(paths["out.json"]) as f:
             steps = json.load(f)["steps"]
