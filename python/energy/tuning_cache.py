@@ -59,6 +59,9 @@ class TuningCache:
     repository: str = None
     commit: str = None
     closed_open_end: bool = False
+    # The parameters of the entries that failed (Kernel Tuner caches), for a tuner that
+    # replays the cache: those configurations exist but cannot be measured.
+    failed_configs: list = dataclasses.field(default_factory=list)
 
     @property
     def skipped(self):
@@ -149,7 +152,7 @@ def _kernel_tuner(path, document):
     params = document.get("tune_params_keys")
     if not isinstance(params, list) or not params:
         raise DatasetError(f"{path}: missing 'tune_params_keys'")
-    records, invalid = [], {}
+    records, invalid, failed = [], {}, []
     for key, entry in document["cache"].items():
         missing = [p for p in params if p not in entry]
         if missing:
@@ -162,6 +165,7 @@ def _kernel_tuner(path, document):
                 (v for v in entry.values() if isinstance(v, str) and v.endswith("Config")),
                 "no time")
             _count(invalid, reason)
+            failed.append({p: entry[p] for p in params})
             continue
         record = {p: entry[p] for p in params}
         record["time_s"] = time_ms * 1e-3
@@ -170,6 +174,7 @@ def _kernel_tuner(path, document):
                 record[column] = entry[metric] * factor
         records.append(record)
     return dict(format="kernel_tuner", records=records, invalid=invalid, params=params,
+                failed_configs=failed,
                 device_name=_required_text(path, document, "device_name"),
                 kernel_name=_required_text(path, document, "kernel_name"),
                 problem_size=document.get("problem_size"))
