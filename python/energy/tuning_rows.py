@@ -92,13 +92,7 @@ def _positive(where, key, value, required=True):
 
 def read_run(path, problem=None, board=None, cache=None, kernel=None):
     """A TuningRun from a run file; the arguments win over the file's own fields."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except OSError as e:
-        raise DatasetError(f"{path}: cannot read: {e.strerror}") from None
-    except ValueError as e:
-        raise DatasetError(f"{path}: invalid JSON: {e}") from None
+    doc = jsonl.read_json(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("steps"), list):
         raise DatasetError(f"{path}: not a tuning run (no 'steps' list)")
     steps = []
