@@ -128,8 +128,8 @@ def evaluate(pool_paths, base_paths, measures, picks, seeds, params, jobs=1,
     fold = functools.partial(kernel_fold, frame, names, base and base.frame, settings,
                              tuned, params)
     if jobs > 1:
-        # Forked workers inherit the frames; each fold fits its own boosters.
-        with multiprocessing.get_context("fork").Pool(jobs) as workers:
+        # Spawned, not forked: a fork after XGBoost's threads ran can deadlock them.
+        with multiprocessing.get_context("spawn").Pool(jobs) as workers:
             folds = workers.map(fold, kernels, chunksize=1)
     else:
         folds = [fold(kernel) for kernel in kernels]
