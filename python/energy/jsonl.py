@@ -1,4 +1,4 @@
-"""JSON Lines files of rows, and numpy values made plain for json.
+"""JSON Lines files of rows, JSON files, and numpy values made plain for json.
 
 Shared by the tools that read or write rows (energy.kt_eval --rows, energy.calibrate,
 energy.power_check); energy.dataset validates training rows on top of its own reader.
@@ -9,6 +9,17 @@ import json
 import numpy as np
 
 from energy.dataset import DatasetError
+
+
+def read_json(path):
+    """The JSON value in `path`; a file that cannot be read or parsed is a DatasetError."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        raise DatasetError(f"{path}: cannot read: {e.strerror}") from None
+    except ValueError as e:
+        raise DatasetError(f"{path}: invalid JSON: {e}") from None
 
 
 def read_objects(path):

@@ -61,7 +61,7 @@ import tempfile
 import numpy as np
 import xgboost as xgb
 
-from energy import dataset
+from energy import dataset, jsonl
 from energy.dataset import DatasetError
 
 MODEL_FORMAT = "energy-xgboost-v1"
@@ -251,13 +251,7 @@ def booster_from_json(obj):
 
 def read_model(path):
     """The parsed model file, checked for the keys this package relies on."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except OSError as e:
-        raise DatasetError(f"{path}: cannot read: {e.strerror}") from None
-    except ValueError as e:
-        raise DatasetError(f"{path}: invalid JSON: {e}") from None
+    doc = jsonl.read_json(path)
     if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT:
         raise DatasetError(f"{path}: not a model file (format is not '{MODEL_FORMAT}')")
     for key in ("arch", "feature_names", "training", "time_model"):
