@@ -40,6 +40,9 @@ struct LaunchPlan {
   /// Candidates refine predicted again with their block known (not those
   /// the screen measured with it already).
   size_t Refined = 0;
+  /// Candidates left with the block-free screen's prediction only: not
+  /// compared (Candidate::ScreenedOut says why).
+  size_t ScreenedOut = 0;
   /// The objective's min-gain, when the choice is the incumbent because no
   /// candidate beat it by more.
   std::optional<double> KeptIncumbentWithin;
@@ -58,8 +61,9 @@ struct LaunchPlan {
   const Candidate &incumbent() const {
     return CurrentBaseline ? *CurrentBaseline : DefaultBaseline;
   }
+  /// Candidates predicted and compared.
   size_t evaluated() const {
-    return Candidates.size() - PrunedResources - PrunedCliff;
+    return Candidates.size() - PrunedResources - PrunedCliff - ScreenedOut;
   }
 };
 
@@ -118,7 +122,8 @@ struct BlockRefinement {
   /// Gives C's query the features with C's block known; the front end keeps
   /// them (one per assignment and block) until the plan is done.
   llvm::function_ref<llvm::Error(Candidate &)> Refine;
-  /// What refining C costs, in Budget's units.
+  /// What refining C costs, in Budget's units: 0 when C was predicted with
+  /// its block already (it is then always compared).
   llvm::function_ref<uint64_t(const Candidate &)> Cost;
   uint64_t Budget = UINT64_MAX;
   /// The screen's best candidates refined, besides the baselines' own.
@@ -142,8 +147,11 @@ public:
 
   /// After plan or choose: refines, within R.Budget, the incumbent, the
   /// screen's best, the other baselines that launch, then the screen's next
-  /// best up to R.MaxBest (the same assignment and block once), and chooses
-  /// among the refined candidates, compared with refined baselines only.
+  /// best up to R.MaxBest (the same assignment and block once; those that
+  /// cost nothing to refine always), and chooses among the refined
+  /// candidates, compared with refined baselines only. The others are
+  /// screened out: their screen predictions are cleared, so that no list
+  /// shows a prediction made another way beside the compared ones.
   /// False when the incumbent, the screen's best and the baselines do not
   /// fit the budget, or no refined candidate can launch: P is then
   /// unchanged.

@@ -39,6 +39,10 @@ struct Candidate {
   /// launch bounds), but the spills it would add are not modeled, so only a
   /// forced configuration keeps it.
   bool Spills = false;
+  /// Why a free search did not predict the candidate again with its block
+  /// known (LaunchPlanner::refine), when it did not: its block-free screen
+  /// prediction is not comparable with the refined ones, so it is cleared.
+  std::string ScreenedOut;
 };
 
 /// The registers per thread a block of Threads threads can have.

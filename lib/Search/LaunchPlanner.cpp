@@ -7,6 +7,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -22,9 +23,14 @@ Explanation explainPlan(const LaunchPlan &P, const Explanation &Config,
   if (P.CurrentBaseline && P.CurrentBaseline->Block != P.DefaultBaseline.Block)
     Baselines.push_back({"launch's block", "Launch", &*P.CurrentBaseline});
   std::string Notes = LeftOut.str();
+  auto Add = [&](const std::string &Note) {
+    Notes += (Notes.empty() ? "" : "; ") + Note;
+  };
+  if (P.ScreenedOut)
+    Add(std::to_string(P.ScreenedOut) +
+        " screened out by the block-free screen");
   if (P.Refined)
-    Notes += (Notes.empty() ? "" : "; ") + std::to_string(P.Refined) +
-             " predicted again with the block known";
+    Add(std::to_string(P.Refined) + " predicted again with the block known");
   Explanation E = explainChoice(Config, Objective, P.chosen(), WorkItems, Arch,
                                 Baselines, P.evaluated(), P.Candidates, Notes);
   if (P.KeptIncumbentWithin) {
@@ -185,18 +191,32 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
       return KeyOf(*B) == KeyOf(C);
     });
   };
+  // Why each of the screen's ranking is left with the screen's prediction.
+  std::vector<size_t> Screen = Best;
+  std::map<size_t, std::string> Why;
   size_t Kept = 0;
   llvm::erase_if(Best, [&](size_t I) {
     const Candidate &C = P.Candidates[I];
-    if ((Kept >= R.MaxBest && !IsBaseline(C)) || !Afford(C))
+    // Measured with its block by the screen already: compared for free.
+    bool Free = R.Cost(C) == 0;
+    if (Kept >= R.MaxBest && !IsBaseline(C) && !Free) {
+      Why[I] = "only its " + std::to_string(R.MaxBest) +
+               " best were predicted again with their block";
       return true;
-    ++Kept;
+    }
+    if (!Afford(C)) {
+      Why[I] = "predicting it again with its block would exceed the "
+               "refinement budget";
+      return true;
+    }
+    Kept += !Free;
     return false;
   });
   // Refined copies: P changes only when a refined candidate is left.
   std::vector<Candidate> Refined;
   for (size_t I : Best) {
     Candidate C = P.Candidates[I];
+    C.OnFront = false; // the screen's front, until the refined one is known
     if (Error E = R.Refine(C))
       return E;
     // Its registers may now leave the block no launch (or spills, which
@@ -229,6 +249,19 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
   P.PrunedResources = llvm::count_if(P.Candidates, [](const Candidate &C) {
     return C.Pruned == PruneReason::Resources;
   });
+  // The others keep no figure: only their rank says what the screen saw.
+  P.ScreenedOut = 0;
+  for (size_t Rank = 0; Rank < Screen.size(); ++Rank) {
+    auto It = Why.find(Screen[Rank]);
+    if (It == Why.end())
+      continue;
+    Candidate &C = P.Candidates[It->first];
+    C.ScreenedOut = "ranked " + std::to_string(Rank + 1) + " of " +
+                    std::to_string(Screen.size()) +
+                    " by the block-free screen; " + It->second;
+    C.Prediction = CostPrediction();
+    ++P.ScreenedOut;
+  }
   record(P, Best[Choice->Index], Choice->KeptIncumbent);
   return true;
 }

@@ -138,9 +138,12 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P,
   };
   // A simplification costs about its code's size; the cleanup-only path
   // (advice) is cheap, one unit a candidate; one measured with its block
-  // already costs nothing.
+  // already costs nothing (and is always compared).
   auto Cost = [&](const Candidate &C) -> uint64_t {
-    return KnownAtScreen(C) ? 0 : P.Features[C.Assignment].SimplifiedInstructions;
+    if (KnownAtScreen(C))
+      return 0;
+    return std::max<uint64_t>(
+        1, P.Features[C.Assignment].SimplifiedInstructions);
   };
   BlockRefinement R{Refine, Cost, Opts.RefineBudget};
   // A loop that strides over the launch's threads is counted only with the

@@ -38,6 +38,10 @@ static void writeCandidate(json::OStream &J, const KernelPlan &P,
     J.attribute("pruned", pruneReasonName(C.Pruned));
     return;
   }
+  if (!C.ScreenedOut.empty()) {
+    J.attribute("screened_out", C.ScreenedOut);
+    return;
+  }
   J.attribute("time_s", C.Prediction.TimeSeconds);
   J.attribute("energy_j", C.Prediction.EnergyJoules);
   J.attribute("pareto", C.OnFront);
@@ -108,6 +112,7 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   J.attributeObject("pruned", [&] {
     J.attribute("resources", static_cast<int64_t>(P.PrunedResources));
     J.attribute("occupancy_cliff", static_cast<int64_t>(P.PrunedCliff));
+    J.attribute("screened_out", static_cast<int64_t>(P.ScreenedOut));
   });
   J.attributeArray("candidates", [&] {
     for (const Candidate &C : P.Candidates)

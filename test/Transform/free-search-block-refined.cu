@@ -9,7 +9,10 @@
 // than 1024. On an H100 the corpus's reduce_halving (one item a thread) ran
 // 6.1x faster with 512 threads than with 64, and 14% faster than with 1024
 // (data/h100-corpus-sweep). The report marks the candidates predicted so,
-// and says how long it took.
+// and says how long it took. A candidate left with the screen's prediction
+// is not compared, and the report and remark show no figure of it: it is
+// "screened out", with its rank in the screen and why it was not predicted
+// again (check_compared.py: every listed prediction was made one way).
 // -energy-refine-budget bounds the instructions simplified again (this
 // kernel: 36 per candidate). A choice is never compared with a baseline
 // predicted another way: 72 would refine the default and the screen's best
@@ -22,12 +25,15 @@
 // RUN:   -mllvm -energy-objective=time -mllvm -energy-report=%t.json %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// RUN: %python %S/Inputs/check_compared.py %t.json | FileCheck %s --check-prefix=COMPARED
 // RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
 // RUN:   -mllvm -energy-objective=time -mllvm -energy-refine-budget=72 %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHORT
 // RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
-// RUN:   -mllvm -energy-objective=time -mllvm -energy-refine-budget=108 %s \
+// RUN:   -mllvm -energy-objective=time -mllvm -energy-refine-budget=108 \
+// RUN:   -mllvm -energy-report=%t.three.json %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREE
+// RUN: %python %S/Inputs/check_compared.py %t.three.json | FileCheck %s --check-prefix=THREE-COMPARED
 // RUN: %clang %cudaflags -O3 -S %clangplugin -Rpass=energy \
 // RUN:   -mllvm -energy-objective=time -mllvm -energy-refine-budget=0 \
 // RUN:   -mllvm -energy-min-gain=0 -mllvm -energy-report=%t.none.json %s -o /dev/null 2>&1 \
@@ -57,7 +63,9 @@ void block_sums(const float *x, float *out) {
 }
 }
 
-// REMARK: remark: kernel block_sums: chose block 512 (time): {{.*}}; 6 of 6 candidates evaluated (5 predicted again with the block known),
+// REMARK: remark: kernel block_sums: chose block 512 (time): {{.*}}; 5 of 6 candidates evaluated (1 screened out by the block-free screen; 5 predicted again with the block known),
+// COMPARED: block_sums: 5 compared with their block, 1 screened out
+// COMPARED-NEXT: e.g. [32, 1, 1]: ranked 6 of 6 by the block-free screen; only its 4 best were predicted again with their block
 // REPORT:      "kernel": "block_sums",
 // REPORT:      "compile_seconds": {
 // REPORT-NEXT:   "features": {{[0-9.e+-]+}},
@@ -65,6 +73,7 @@ void block_sums(const float *x, float *out) {
 // REPORT-NEXT:   "toolchain": {{[0-9.e+-]+}}
 // REPORT-NEXT: },
 // REPORT-NEXT: "simplified_instructions": 36,
+// REPORT:        "screened_out": 1
 // REPORT:      "candidates": [
 // REPORT:        "predicted_with_block": true
 // REPORT:      "choice": {
@@ -73,10 +82,14 @@ void block_sums(const float *x, float *out) {
 // REPORT-NEXT:     512,
 
 // SHORT: remark: kernel block_sums: chose block 256 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front; the default stays
-// THREE: remark: kernel block_sums: chose block 1024 (time): {{.*}}; 6 of 6 candidates evaluated (3 predicted again with the block known),
+// THREE: remark: kernel block_sums: chose block 1024 (time): {{.*}}; 3 of 6 candidates evaluated (3 screened out by the block-free screen; 3 predicted again with the block known),
+// THREE-COMPARED: block_sums: 3 compared with their block, 3 screened out
+// THREE-COMPARED-NEXT: e.g. [32, 1, 1]: ranked 6 of 6 by the block-free screen; predicting it again with its block would exceed the refinement budget
 
 // NONE: remark: kernel block_sums: chose block 128 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front [-Rpass=energy]
 // NONE-REPORT: "notes": [
 // NONE-REPORT-NEXT: "sm_90 is modelled on its default board h100-sxm (H100 SXM5 80GB); -energy-gpu names the board that runs it (sm_90: h100-sxm, h100-pcie, h200)",
 // NONE-REPORT-NEXT: "not predicted again with the block known: simplifying 36 instructions per candidate exceeds the budget of 0 (-energy-refine-budget)"
 // NONE-REPORT-NOT: "predicted_with_block": true
+// RUN: %python %S/Inputs/check_compared.py %t.none.json | FileCheck %s --check-prefix=NONE-COMPARED
+// NONE-COMPARED: block_sums: 6 compared without their block, 0 screened out

@@ -4,7 +4,8 @@
       Compiles each FILE with a free search, then forces each opted-in kernel's choice
       (-energy-force-config); the two predictions of that configuration must have the
       same model inputs (choice_model_inputs), time and energy. Both reports must hold
-      a Pareto front without a dominated point, and the forced one baselines that are
+      a Pareto front without a dominated point, the free one predictions made one way
+      only (all with the block known, or none), and the forced one baselines that are
       the kernel's declared default (the free search's) and a launchable occupancy
       heuristic.
   one_truth.py same --compile 'CLANG FLAGS' FILE:KERNEL[:FORCE] FILE:KERNEL[:FORCE]
@@ -53,17 +54,25 @@ def force_spec(kernel, candidate):
     return "{}:{}{}".format(kernel["kernel"], block, values)
 
 
+def mixed_predictions(kernel):
+    """Why the candidates a report lists with a prediction were not all predicted
+    the same way (with their block known, or all without), or None."""
+    timed = [c for c in kernel["candidates"] if "time_s" in c]
+    with_block = [c["block"] for c in timed if c.get("predicted_with_block")]
+    if with_block and len(with_block) != len(timed):
+        return "{} of {} listed predictions made with the block known".format(
+            len(with_block), len(timed))
+    return None
+
+
 def dominated_front_points(kernel):
-    """Front points dominated by a candidate predicted the same way."""
+    """Front points dominated by a listed prediction (all made one way)."""
     cands = kernel["candidates"]
-    live = [c for c in cands if "pruned" not in c]
+    live = [c for c in cands if "time_s" in c]
     bad = []
     for i in kernel["pareto_front"]:
         p = cands[i]
-        same_way = [c for c in live
-                    if c.get("predicted_with_block", False) ==
-                    p.get("predicted_with_block", False)]
-        for c in same_way:
+        for c in live:
             if (c["time_s"] <= p["time_s"] and c["energy_j"] <= p["energy_j"] and
                     (c["time_s"] < p["time_s"] or c["energy_j"] < p["energy_j"])):
                 bad.append((i, c["block"], c["tunables"]))
@@ -107,6 +116,10 @@ def check_search(command, source, out):
                 out.append("MISMATCH {}: {} Pareto front point dominated: {}".format(
                     name, label, bad))
                 failed += 1
+        mixed = mixed_predictions(k)
+        if mixed:
+            out.append("MISMATCH {}: predictions made two ways: {}".format(name, mixed))
+            failed += 1
         if not k.get("opted_in") or "pruned" in k["choice"]:
             continue
         if not k["choice"].get("predicted_with_block"):
