@@ -9,6 +9,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/ConstantFold.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
@@ -187,6 +188,53 @@ static std::string parameterName(const Function &F, unsigned ArgNo) {
 }
 
 /// What a loop bound's unknown value is, for the reader of a report.
+namespace {
+
+/// What ENERGY_ASSUME decides a value to be: a stated value, or arithmetic
+/// of stated values and constants (`words = n / 4` with n stated). A loop
+/// from `4 * (n / 4)` up to n then counts n's remainder, not n less four
+/// times a default extent.
+std::optional<APInt> statedValue(const Value *V, const StatedValues &Stated,
+                                 unsigned Depth = 0) {
+  auto *Ty = dyn_cast<IntegerType>(V->getType());
+  if (!Ty)
+    return std::nullopt;
+  if (auto It = Stated.find(V); It != Stated.end())
+    return APInt(Ty->getBitWidth(), It->second);
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue();
+  constexpr unsigned MaxDepth = 4;
+  if (Depth == MaxDepth)
+    return std::nullopt;
+  auto Operand = [&](const Value *Op) -> Constant * {
+    auto Value = statedValue(Op, Stated, Depth + 1);
+    return Value ? ConstantInt::get(Op->getType(), *Value) : nullptr;
+  };
+  Constant *Folded = nullptr;
+  if (auto *B = dyn_cast<BinaryOperator>(V)) {
+    Constant *L = Operand(B->getOperand(0)), *R = Operand(B->getOperand(1));
+    if (L && R)
+      Folded = ConstantFoldBinaryInstruction(B->getOpcode(), L, R);
+  } else if (auto *Cast = dyn_cast<CastInst>(V)) {
+    if (Constant *From = Operand(Cast->getOperand(0)))
+      Folded = ConstantFoldCastInstruction(Cast->getOpcode(), From, Ty);
+  }
+  if (auto *C = dyn_cast_or_null<ConstantInt>(Folded))
+    return C->getValue();
+  return std::nullopt;
+}
+
+} // namespace
+
+/// How a bound's unknown V is taken: as ENERGY_ASSUME decides it, else as
+/// DefaultExtent.
+static void takeValue(BoundValue &B, const Value *V, const StatedValues &Stated,
+                      unsigned DefaultExtent) {
+  std::optional<APInt> Value = statedValue(V, Stated);
+  B.Stated = Value && !Value->isNegative() && Value->getActiveBits() <= 32;
+  B.TakenAs = B.Stated ? unsigned(Value->getZExtValue()) : DefaultExtent;
+}
+
 static BoundValue boundValue(const Value *V) {
   BoundValue B;
   if (auto *Arg = dyn_cast<Argument>(V)) {
@@ -284,9 +332,7 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
       continue;
     }
     BoundValue B = boundValue(U->getValue());
-    auto It = Stated.find(U->getValue());
-    B.Stated = It != Stated.end();
-    B.TakenAs = B.Stated ? It->second : DefaultExtent;
+    takeValue(B, U->getValue(), Stated, DefaultExtent);
     Assumed[U->getValue()] = SE.getConstant(U->getType(), B.TakenAs);
     Found.push_back(std::move(B));
   }
@@ -383,9 +429,7 @@ std::optional<StridedCount> stridedTripCount(const Loop *L,
         continue;
       }
       BoundValue B = boundValue(V);
-      auto It = Stated.find(V);
-      B.Stated = It != Stated.end();
-      B.TakenAs = B.Stated ? It->second : DefaultExtent;
+      takeValue(B, V, Stated, DefaultExtent);
       Assumed[V] = SE.getConstant(U->getType(), B.TakenAs);
       Count.Values.push_back(std::move(B));
     }
