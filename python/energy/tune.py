@@ -113,13 +113,7 @@ def block_params(block):
 def manifest_candidates(manifest_path, kernel):
     """The configurations of one kernel of an energy.sweep manifest, with the plugin's
     predictions the sweep recorded."""
-    try:
-        with open(manifest_path, encoding="utf-8") as f:
-            manifest = json.load(f)
-    except OSError as e:
-        raise DatasetError(f"{manifest_path}: cannot read: {e.strerror}") from None
-    except ValueError as e:
-        raise DatasetError(f"{manifest_path}: invalid JSON: {e}") from None
+    manifest = jsonl.read_json(manifest_path)
     entry = next((k for k in manifest.get("kernels", []) if k.get("name") == kernel), None)
     if entry is None:
         names = ", ".join(k.get("name", "?") for k in manifest.get("kernels", []))

@@ -44,7 +44,7 @@
 
 // SLOWDOWN: remark: energy: kernel @saxpy: chose block [[S:[0-9]+]] (energy within 0% of the fastest): {{.*}}; vs the launch's block (1024): energy -{{[0-9.]+}}%, time -{{[0-9.]+}}%; {{.*}} on the Pareto front; launches: grid 4095 block 1024 -> grid {{[0-9]+}} block [[S]]
 
-// ANY-GAIN:     remark: energy: kernel @saxpy: chose block [[B:[0-9]+]] (energy within 10% of the fastest): {{.*}}; vs the launch's block (1024): energy -{{[0-9.]+}}%, time -{{[0-9.]+}}%; 23 of 23 candidates evaluated (9 more do not fit the launch sites; 6 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 4095 block 1024 -> grid [[G:[0-9]+]] block [[B]]
+// ANY-GAIN:     remark: energy: kernel @saxpy: chose block [[B:[0-9]+]] (energy within 10% of the fastest): {{.*}}; vs the launch's block (1024): energy -{{[0-9.]+}}%, time -{{[0-9.]+}}%; 6 of 23 candidates evaluated (9 more do not fit the launch sites; 17 screened out by the block-free screen; 6 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 4095 block 1024 -> grid [[G:[0-9]+]] block [[B]]
 // ANY-GAIN:     nvvm.reqntid = array<i32: [[B]], 1, 1>
 // ANY-GAIN:     %[[GRID:.+]] = arith.constant [[G]] : index
 // ANY-GAIN:     gpu.launch_func @kernels::@saxpy blocks in (%[[GRID]], %c1, %c1) threads in (%{{.+}}, %c1, %c1)

@@ -28,7 +28,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  %[[DIM:.+]] = arith.constant 768 : index
     // CHECK-NEXT:  %[[TID:.+]] = gpu.thread_id x
     // CHECK-NEXT:  arith.muli %[[BID]], %[[DIM]] : index
-    // REMARK: optimize-rewrite.mlir:[[@LINE+1]]:5: remark: energy: kernel @saxpy: chose block 768 (energy within 10% of the fastest): predicted {{[0-9.]+}} {{ns|us|ms|s}}, {{[0-9.]+}} {{nJ|uJ|mJ|J}} per launch of 3440640 items on h100-sxm (sm_90); vs the occupancy heuristic (1024): energy -1.3%, time -1.6%; vs the default (256): energy -0.9%, time -1.2%; vs the launch's block (32): energy -35.6%, time -42.2%; 19 of 19 candidates evaluated (13 more do not fit the launch sites; 7 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 107520 block 32 -> grid 4480 block 768
+    // REMARK: optimize-rewrite.mlir:[[@LINE+1]]:5: remark: energy: kernel @saxpy: chose block 768 (energy within 10% of the fastest): predicted {{[0-9.]+}} {{ns|us|ms|s}}, {{[0-9.]+}} {{nJ|uJ|mJ|J}} per launch of 3440640 items on h100-sxm (sm_90); vs the occupancy heuristic (1024): energy -1.3%, time -1.6%; vs the default (256): energy -0.9%, time -1.2%; vs the launch's block (32): energy -35.6%, time -42.2%; 7 of 19 candidates evaluated (13 more do not fit the launch sites; 12 screened out by the block-free screen; 7 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 107520 block 32 -> grid 4480 block 768
     gpu.func @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) kernel {
       %bid = gpu.block_id x
       %bdim = gpu.block_dim x
@@ -46,7 +46,7 @@ module attributes {gpu.container_module} {
     // 2-D: reads y through block_dim y, so 2-D shapes are candidates.
     // CHECK-LABEL: gpu.func @scale2d
     // CHECK-SAME:  nvvm.reqntid = array<i32: 1024, 1, 1>
-    // REMARK: remark: energy: kernel @scale2d: chose block 1024 {{.*}}; 33 of 33 candidates evaluated (7 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 512x1024 block 8x4 -> grid 4x4096 block 1024
+    // REMARK: remark: energy: kernel @scale2d: chose block 1024 {{.*}}; 7 of 33 candidates evaluated (26 screened out by the block-free screen; 7 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 512x1024 block 8x4 -> grid 4x4096 block 1024
     gpu.func @scale2d(%in: memref<?x?xf32>, %out: memref<?x?xf32>, %s: f32) kernel {
       %col = gpu.global_id x
       %row = gpu.global_id y
@@ -61,7 +61,7 @@ module attributes {gpu.container_module} {
     // with different grids, take the chosen width.
     // CHECK-LABEL: gpu.func @rows
     // CHECK-SAME:  nvvm.reqntid = array<i32: 1024, 1, 1>
-    // REMARK: remark: energy: kernel @rows: chose block 1024 {{.*}}; 6 of 6 candidates evaluated (26 more do not fit the launch sites; 5 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 128x4096 block 32 -> grid 4x4096 block 1024, grid 256x4096 block 32 -> grid 8x4096 block 1024
+    // REMARK: remark: energy: kernel @rows: chose block 1024 {{.*}}; 5 of 6 candidates evaluated (26 more do not fit the launch sites; 1 screened out by the block-free screen; 5 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 128x4096 block 32 -> grid 4x4096 block 1024, grid 256x4096 block 32 -> grid 8x4096 block 1024
     gpu.func @rows(%in: memref<?x?xf32>) kernel {
       %col = gpu.global_id x
       %row = gpu.block_id y
@@ -77,7 +77,7 @@ module attributes {gpu.container_module} {
     // than a grid holds (65535), so the model's favourite 1024x1 is out.
     // CHECK-LABEL: gpu.func @tall
     // CHECK-SAME:  nvvm.reqntid = array<i32: 256, 4, 1>
-    // REMARK: remark: energy: kernel @tall: chose block 256x4 {{.*}}; 21 of 21 candidates evaluated (12 more do not fit the launch sites; 6 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 32x32768 block 8x4 -> grid 1x32768 block 256x4
+    // REMARK: remark: energy: kernel @tall: chose block 256x4 {{.*}}; 6 of 21 candidates evaluated (12 more do not fit the launch sites; 15 screened out by the block-free screen; 6 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 32x32768 block 8x4 -> grid 1x32768 block 256x4
     gpu.func @tall(%in: memref<?x?xf32>) kernel {
       %bx = gpu.block_id x
       %by = gpu.block_id y

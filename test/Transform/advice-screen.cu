@@ -32,8 +32,8 @@ ENERGY_KERNEL(tuned) void tuned(int n, float *x) {
 // SCREEN: remark: kernel advised: advice from the screen: each candidate predicted without its block known (-energy-advice=full predicts the best again with their blocks known)
 // FULL-NOT: advice from the screen
 // SCREEN: remark: kernel advised is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: {{.*}} candidates evaluated, {{[0-9]+}} on the Pareto front
-// FULL: remark: kernel advised is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: {{.*}} candidates evaluated ({{[1-9][0-9]*}} predicted again with the block known)
-// CHECK: remark: kernel tuned: chose {{.*}} candidates evaluated ({{[1-9][0-9]*}} predicted again with the block known)
+// FULL: remark: kernel advised is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: {{.*}} candidates evaluated ({{([0-9]+ screened out by the block-free screen; )?}}{{[1-9][0-9]*}} predicted again with the block known)
+// CHECK: remark: kernel tuned: chose {{.*}} candidates evaluated ({{([0-9]+ screened out by the block-free screen; )?}}{{[1-9][0-9]*}} predicted again with the block known)
 
 // SCREEN-REPORT:      "kernel": "advised",
 // SCREEN-REPORT:      "notes": [

@@ -1,7 +1,8 @@
 ; A board of another compute capability than the target's: the board wins
 ; (its occupancy limits and rates are what the GPU that runs the code has),
 ; and a note in the remark and the report says what the target was. A target
-; without sm_XX gets no note: the board decides.
+; without sm_XX gets no note: the board decides. (Both kernels get advice,
+; from the screen by default, which their notes say.)
 ; RUN: %opt %loadenergy -passes=energy-optimize -energy-gpu=h100-sxm \
 ; RUN:   -energy-report=%t.json %s -pass-remarks-analysis=energy -disable-output 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=REMARK
@@ -16,7 +17,8 @@
 ; REPORT-NEXT: "model": "analytic (sm_90, H100 SXM5 80GB)",
 ; REPORT-NEXT: "model_constants": "datasheet defaults",
 ; REPORT-NEXT: "notes": [
-; REPORT-NEXT:   "target is sm_86; using gpu h100-sxm, which is sm_90"
+; REPORT-NEXT:   "target is sm_86; using gpu h100-sxm, which is sm_90",
+; REPORT-NEXT:   "advice from the screen: {{.*}}"
 ; REPORT-NEXT: ],
 ; REPORT:      "kernel": "unknown",
 ; REPORT:      "arch": "sm_90",
@@ -24,7 +26,9 @@
 ; REPORT-NEXT: "gpu_from": "-energy-gpu",
 ; REPORT-NEXT: "model":
 ; REPORT-NEXT: "model_constants":
-; REPORT-NEXT: "notes": [],
+; REPORT-NEXT: "notes": [
+; REPORT-NEXT:   "advice from the screen: {{.*}}"
+; REPORT-NEXT: ],
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

@@ -26,7 +26,7 @@
 ; RUN:   %t.a4000.json %t.a6000.json %t.default.json | FileCheck %s --check-prefix=TIME
 
 ; The same board under -energy-arch that agrees (sm_86) is no conflict.
-; RUN: %opt %loadenergy -passes=energy-optimize -energy-arch=sm_86 -energy-gpu=rtx-a4000 \
+; RUN: %opt %loadenergy -passes=energy-optimize -energy-arch=sm_86 -energy-gpu=rtx-a4000 -energy-force-config=fill:256 \
 ; RUN:   -energy-report=%t.agree.json %s -disable-output
 ; RUN: FileCheck %s --check-prefix=A4000 < %t.agree.json
 
