@@ -35,20 +35,21 @@ static std::string contents(StringRef Path) {
 ToolRun runTool(StringRef Program, ArrayRef<StringRef> Args,
                 unsigned TimeoutSeconds, bool MergeStreams) {
   ToolRun Run;
+  auto Temporary = [&](StringRef Suffix, SmallString<128> &Path) {
+    std::error_code EC =
+        sys::fs::createTemporaryFile("energy-tool", Suffix, Path);
+    if (EC) {
+      Run.How = ToolRun::CouldNotRun;
+      Run.Problem = "cannot create a temporary file: " + EC.message();
+    }
+    return !EC;
+  };
   SmallString<128> OutFile, ErrFile;
-  if (std::error_code EC =
-          sys::fs::createTemporaryFile("energy-tool", "out", OutFile)) {
-    Run.How = ToolRun::CouldNotRun;
-    Run.Problem = "cannot create a temporary file: " + EC.message();
+  if (!Temporary("out", OutFile))
     return Run;
-  }
   FileRemover RemoveOut(OutFile);
-  if (std::error_code EC =
-          sys::fs::createTemporaryFile("energy-tool", "err", ErrFile)) {
-    Run.How = ToolRun::CouldNotRun;
-    Run.Problem = "cannot create a temporary file: " + EC.message();
+  if (!Temporary("err", ErrFile))
     return Run;
-  }
   FileRemover RemoveErr(ErrFile);
   StringRef ErrTarget = MergeStreams ? StringRef(OutFile) : StringRef(ErrFile);
   std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(OutFile),
