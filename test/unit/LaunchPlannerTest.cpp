@@ -229,7 +229,9 @@ TEST(LaunchPlanner, RefinesTheChoiceAndItsBaselinesOrNothing) {
   EXPECT_DOUBLE_EQ(Full.chosen().Prediction.TimeSeconds, 6e-6);
   EXPECT_DOUBLE_EQ(Full.DefaultBaseline.Prediction.TimeSeconds, 6e-6);
   EXPECT_DOUBLE_EQ(Full.OccupancyBaseline.Prediction.TimeSeconds, 774e-6);
-  for (const Candidate &C : Full.Candidates)
-    if (C.OnFront)
+  for (const Candidate &C : Full.Candidates) {
+    if (C.OnFront) {
       EXPECT_EQ(C.Query.Features, &Refined);
+    }
+  }
 }
