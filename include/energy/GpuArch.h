@@ -54,6 +54,10 @@ struct ComputeCapability {
   unsigned UnifiedL1Bytes;
 };
 
+/// The kind of a board's DRAM: its energy per bit (lib/CostModel/
+/// EventEnergies.cpp).
+enum class DramKind { GDDR5, GDDR5X, GDDR6, GDDR6X, HBM2, HBM2e, HBM3, HBM3e };
+
 /// The performance and power of one board.
 struct GpuBoard {
   const char *Gpu;           // "rtx-a4000": the -energy-gpu name
@@ -72,6 +76,10 @@ struct GpuBoard {
   double L2BandwidthGBs; // estimate or derivation: see the table
   double IdlePowerW;     // estimate: see the table
   double MaxPowerW;      // board TDP
+  DramKind Dram;
+  /// The chip's process node, nm (TSMC 4N: 5): what scales the energy of
+  /// an operation or an on-chip access (lib/CostModel/EventEnergies.cpp).
+  double ProcessNm;
 };
 
 /// A board with the limits of its compute capability (SmVersion == BoardSm).

@@ -229,7 +229,9 @@ static const ComputeCapability ComputeCapabilities[] = {
 
 // Field groups: name, marketing name, compute capability; SMs, boost and
 // base clock (GHz); peak FP32, FP16, FP64, tensor FP16 (TFLOPS); DRAM (GB/s);
-// L2 size; L2 bandwidth (GB/s); idle and maximum power (W).
+// L2 size; L2 bandwidth (GB/s); idle and maximum power (W); the DRAM's kind
+// and the chip's process node (nm; the foundry's name in the comment; a
+// "5 nm-class" node counts as 5), both from the source the comment names.
 static const GpuBoard GpuBoards[] = {
     // sm_52
     {
@@ -244,6 +246,7 @@ static const GpuBoard GpuBoards[] = {
         1178.0, // estimate, 3.5 x DRAM (see header)
         15.0,   // estimate, see header
         250.0,  // [GM200]
+        DramKind::GDDR5, 28.0, // TSMC 28 nm [GM200]
     },
     // sm_60
     {
@@ -258,6 +261,7 @@ static const GpuBoard GpuBoards[] = {
         2520.0, // estimate, 3.5 x DRAM (see header)
         30.0,   // estimate, see header
         300.0,  // [GP100]
+        DramKind::HBM2, 16.0, // TSMC 16 nm FinFET [GP100]
     },
     // sm_61
     {
@@ -273,6 +277,7 @@ static const GpuBoard GpuBoards[] = {
         896.0,  // estimate, 3.5 x DRAM (see header)
         8.0,    // estimate, see header
         150.0,  // [GEFORCE]
+        DramKind::GDDR5, 16.0, // TSMC 16 nm FinFET [GP104]
     },
     {
         "gtx-1080-ti", "GeForce GTX 1080 Ti", 61,
@@ -286,6 +291,7 @@ static const GpuBoard GpuBoards[] = {
         1694.0, // estimate, 3.5 x DRAM (see header)
         10.0,   // estimate, see header
         250.0,  // [GP102]
+        DramKind::GDDR5X, 16.0, // TSMC 16 nm FinFET [GP102]
     },
     // sm_70
     {
@@ -301,6 +307,7 @@ static const GpuBoard GpuBoards[] = {
         3133.0, // 2048 B/clk ([A100WP], V100 L2 read) x 1.53 GHz
         40.0,   // estimate, see header
         300.0,  // [V100]
+        DramKind::HBM2, 12.0, // TSMC 12 nm FFN [VOLTA]
     },
     // sm_75
     {
@@ -316,6 +323,7 @@ static const GpuBoard GpuBoards[] = {
         1120.0, // estimate, 3.5 x DRAM (see header)
         10.0,   // estimate, see header
         70.0,   // [T4]
+        DramKind::GDDR6, 12.0, // TSMC 12 nm FFN [TURING]
     },
     {
         "rtx-2080-ti", "GeForce RTX 2080 Ti", 75,
@@ -331,6 +339,7 @@ static const GpuBoard GpuBoards[] = {
         2156.0, // estimate, 3.5 x DRAM (see header)
         15.0,   // estimate, see header
         250.0,  // [TURING]
+        DramKind::GDDR6, 12.0, // TSMC 12 nm FFN [TURING]
     },
     {
         "titan-rtx", "TITAN RTX", 75,
@@ -345,6 +354,7 @@ static const GpuBoard GpuBoards[] = {
         2352.0, // estimate, 3.5 x DRAM (see header)
         15.0,   // estimate, see header
         280.0,  // [TITAN]
+        DramKind::GDDR6, 12.0, // TSMC 12 nm FFN [TURING]
     },
     {
         "rtx-2070", "GeForce RTX 2070", 75,
@@ -359,6 +369,7 @@ static const GpuBoard GpuBoards[] = {
         1568.0, // estimate, 3.5 x DRAM (see header)
         10.0,   // estimate, see header
         175.0,  // [TU10X]
+        DramKind::GDDR6, 12.0, // TSMC 12 nm FFN [TURING]
     },
     {
         "rtx-2080", "GeForce RTX 2080", 75,
@@ -373,6 +384,7 @@ static const GpuBoard GpuBoards[] = {
         1568.0, // estimate, 3.5 x DRAM (see header)
         10.0,   // estimate, see header
         215.0,  // [TU10X]
+        DramKind::GDDR6, 12.0, // TSMC 12 nm FFN [TURING]
     },
     // sm_80
     {
@@ -390,6 +402,7 @@ static const GpuBoard GpuBoards[] = {
         7219.0, // 5120 B/clk ([A100WP], L2 read) x 1.41 GHz
         55.0,   // estimate, see header
         400.0,  // [A100]
+        DramKind::HBM2e, 7.0, // TSMC 7 nm [A100WP]
     },
     {
         "a100-pcie-40gb", "A100 PCIe 40GB", 80,
@@ -404,6 +417,7 @@ static const GpuBoard GpuBoards[] = {
         7219.0, // the same die and clock as the SXM4 board: 5120 B/clk x 1.41
         35.0,   // estimate, see header
         250.0,  // [A100]
+        DramKind::HBM2, 7.0, // TSMC 7 nm [A100WP]
     },
     {
         "a30", "A30", 80,
@@ -420,6 +434,7 @@ static const GpuBoard GpuBoards[] = {
         3266.0, // estimate, 3.5 x DRAM (see header)
         30.0,   // estimate, see header
         165.0,  // [A30]
+        DramKind::HBM2, 7.0, // TSMC 7 nm [A100WP]
     },
     // sm_86
     {
@@ -436,6 +451,7 @@ static const GpuBoard GpuBoards[] = {
         2100.0, // estimate, 3.5 x DRAM (see header)
         20.0,   // estimate, see header
         150.0,  // [A10]
+        DramKind::GDDR6, 8.0, // Samsung 8 nm [GA102]
     },
     {
         "a40", "A40", 86,
@@ -450,6 +466,7 @@ static const GpuBoard GpuBoards[] = {
         2436.0, // estimate, 3.5 x DRAM (see header)
         30.0,   // estimate, see header
         300.0,  // [A40]
+        DramKind::GDDR6, 8.0, // Samsung 8 nm [GA102]
     },
     {
         "rtx-3060-laptop", "GeForce RTX 3060 Laptop GPU (115 W)", 86,
@@ -469,6 +486,7 @@ static const GpuBoard GpuBoards[] = {
         1176.0, // estimate, 3.5 x DRAM (see header)
         8.0,    // estimate, see header
         115.0,  // [3060M], without Dynamic Boost
+        DramKind::GDDR6, 8.0, // Samsung 8 nm [GA102]
     },
     {
         "rtx-3090", "GeForce RTX 3090", 86,
@@ -483,6 +501,7 @@ static const GpuBoard GpuBoards[] = {
         3276.0, // estimate, 3.5 x DRAM (see header)
         25.0,   // estimate, see header
         350.0,  // [GA102]
+        DramKind::GDDR6X, 8.0, // Samsung 8 nm [GA102]
     },
     {
         "rtx-3070", "GeForce RTX 3070", 86,
@@ -497,6 +516,7 @@ static const GpuBoard GpuBoards[] = {
         1568.0, // estimate, 3.5 x DRAM (see header)
         12.0,   // estimate, see header
         220.0,  // [GA10X]
+        DramKind::GDDR6, 8.0, // Samsung 8 nm [GA102]
     },
     {
         "rtx-3080", "GeForce RTX 3080 (10 GB)", 86,
@@ -511,6 +531,7 @@ static const GpuBoard GpuBoards[] = {
         2660.0, // estimate, 3.5 x DRAM (see header)
         20.0,   // estimate, see header
         320.0,  // [GA10X]
+        DramKind::GDDR6X, 8.0, // Samsung 8 nm [GA102]
     },
     {
         "rtx-a4000", "RTX A4000", 86,
@@ -526,6 +547,7 @@ static const GpuBoard GpuBoards[] = {
         1568.0, // estimate, 3.5 x DRAM (see header)
         10.0,   // estimate, see header
         140.0,  // [A4000]
+        DramKind::GDDR6, 8.0, // Samsung 8 nm [GA102]
     },
     {
         "rtx-a6000", "RTX A6000", 86,
@@ -541,6 +563,7 @@ static const GpuBoard GpuBoards[] = {
         2688.0, // estimate, 3.5 x DRAM (see header)
         20.0,   // estimate, see header
         300.0,  // [A6000]
+        DramKind::GDDR6, 8.0, // Samsung 8 nm [GA102]
     },
     // sm_89
     {
@@ -558,6 +581,7 @@ static const GpuBoard GpuBoards[] = {
         1050.0,
         16.0,   // estimate, see header
         72.0,   // [L4]
+        DramKind::GDDR6, 5.0, // TSMC 4N, a 5 nm-class node [ADA]
     },
     {
         "l40s", "L40S", 89,
@@ -572,6 +596,7 @@ static const GpuBoard GpuBoards[] = {
         3024.0, // estimate, 3.5 x DRAM (see header)
         35.0,   // estimate, see header
         350.0,  // [L40S]
+        DramKind::GDDR6, 5.0, // TSMC 4N, a 5 nm-class node [ADA]
     },
     {
         "l40", "L40", 89,
@@ -585,6 +610,7 @@ static const GpuBoard GpuBoards[] = {
         3024.0, // estimate, 3.5 x DRAM (see header)
         30.0,   // estimate, see header
         300.0,  // [L40]
+        DramKind::GDDR6, 5.0, // TSMC 4N, a 5 nm-class node [ADA]
     },
     {
         "rtx-4090", "GeForce RTX 4090", 89,
@@ -599,6 +625,7 @@ static const GpuBoard GpuBoards[] = {
         3528.0, // estimate, 3.5 x DRAM (see header)
         20.0,   // estimate, see header
         450.0,  // [ADA]
+        DramKind::GDDR6X, 5.0, // TSMC 4N, a 5 nm-class node [ADA]
     },
     {
         "rtx-4080", "GeForce RTX 4080", 89,
@@ -613,6 +640,7 @@ static const GpuBoard GpuBoards[] = {
         2509.0, // estimate, 3.5 x DRAM (see header)
         15.0,   // estimate, see header
         320.0,  // [AD10X]
+        DramKind::GDDR6X, 5.0, // TSMC 4N, a 5 nm-class node [ADA]
     },
     {
         "rtx-4070", "GeForce RTX 4070", 89,
@@ -627,6 +655,7 @@ static const GpuBoard GpuBoards[] = {
         1764.0, // estimate, 3.5 x DRAM (see header)
         10.0,   // estimate, see header
         200.0,  // [AD10X]
+        DramKind::GDDR6X, 5.0, // TSMC 4N, a 5 nm-class node [ADA]
     },
     {
         "rtx-4000-ada", "RTX 4000 Ada Generation", 89,
@@ -646,6 +675,7 @@ static const GpuBoard GpuBoards[] = {
         1260.0, // estimate, 3.5 x DRAM (see header)
         10.0,   // estimate, see header
         130.0,  // [4000ADA]
+        DramKind::GDDR6, 5.0, // TSMC 4N, a 5 nm-class node [ADA]
     },
     // sm_90
     {
@@ -661,6 +691,7 @@ static const GpuBoard GpuBoards[] = {
         11725.0, // estimate, 3.5 x DRAM (see header)
         70.0,    // estimate, see header
         700.0,   // [H100]
+        DramKind::HBM3, 5.0, // TSMC 4N, a 5 nm-class node [H100WP]
     },
     {
         "h100-pcie", "H100 PCIe 80GB", 90,
@@ -676,6 +707,7 @@ static const GpuBoard GpuBoards[] = {
         7000.0,  // estimate, 3.5 x DRAM (see header)
         50.0,    // estimate, see header
         350.0,   // [H100]
+        DramKind::HBM2e, 5.0, // TSMC 4N, a 5 nm-class node [H100WP]
     },
     {
         "h200", "H200 SXM 141GB", 90,
@@ -692,6 +724,7 @@ static const GpuBoard GpuBoards[] = {
         16800.0,
         70.0,    // estimate, the H100 SXM5's (same die and TDP)
         700.0,   // [H200]
+        DramKind::HBM3e, 5.0, // TSMC 4N, a 5 nm-class node [H100WP]
     },
     // sm_100
     {
@@ -708,6 +741,7 @@ static const GpuBoard GpuBoards[] = {
         26950.0, // estimate, 3.5 x DRAM (see header)
         100.0,   // estimate: the H100 estimate scaled by TDP, 70 x 1000/700
         1000.0,  // [B200] (configurable up to 1000 W)
+        DramKind::HBM3e, 5.0, // TSMC 4NP, a 5 nm-class node [B200]
     },
 };
 // clang-format on

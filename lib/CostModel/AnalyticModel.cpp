@@ -21,24 +21,27 @@
 // blocks over min(SMCount, blocks) SMs, so a launch with fewer blocks than
 // SMs leaves SMs idle. A fixed launch overhead is added once.
 //
-// Power. P0 + (MaxPowerW - P0) x activity, P0 being what the board draws
-// under a launch with nothing to do (launchIdlePowerW), activity being a
-// weighted sum of the fraction of SMs busy, the arithmetic pipes' power (each
-// pipe's utilization times its share of the FP32 pipe's power at peak) and
-// the DRAM utilization, averaged over the launch. Energy = power x time,
-// phase by phase.
-//
-// Measured (docs/power-check.md): on ExpDist (RTX A4000, 1,505
-// configurations) energy follows time (Spearman 0.97) and power varies 6%
-// across configurations; on vector_add (RTX 4000 Ada, 15 block sizes) power
-// is flat across occupancy. So resident warps carry no power term of their
-// own: a launch saves energy here by being faster, by keeping SMs idle, or
-// by moving fewer bytes, and time- and energy-optimal launches differ only
-// where those differ.
+// Energy. P0 x time, P0 being what the board draws under a launch with
+// nothing to do (launchIdlePowerW), plus the launch's events, each at its
+// energy on the board (EventEnergies.cpp: published per-component figures
+// scaled to the board's process node and DRAM kind): every lane's
+// arithmetic operation by pipe, every warp instruction's fetch and decode
+// and every thread's register operands, every byte moved through
+// L1/shared memory, L2 and DRAM; plus what an SM holding blocks draws
+// while it stalls, per busy SM-second. So two launches of the same time
+// differ by the work they do, and more work at the same time costs more:
+// measured on the H100 corpus (docs/kt-eval.md, "Energy: why the best
+// configurations are misranked"), energy follows the instructions a
+// launch issues and the bytes it moves, not its time alone. Where the
+// events would draw more than the board's limit (MaxPowerW) the board
+// lowers its clock until they do not: the launch then lasts the events'
+// energy over the power left above the floor (the energy of each event is
+// kept, a conservative bound: a lower clock and voltage make it cheaper).
 //
 //===----------------------------------------------------------------------===//
 
 #include "DramFloor.h"
+#include "EventEnergies.h"
 #include "MemoryTraffic.h"
 
 #include "energy/CostModel.h"
@@ -155,26 +158,6 @@ constexpr double SharedAtomicAccesses = 2;
 // front-end); the measurement method (events around a batch of launches)
 // includes it. KernelLaunchSeconds: estimate at the low end (2 us).
 
-// Power [GPUW]: activity = sum of weight x utilization, the weights summing
-// to 1 so that full activity reaches MaxPowerW. Estimates guided by the
-// component breakdowns of GPUWattch/AccelWattch: clocks, schedulers, caches
-// and register files of busy SMs; the arithmetic pipes; DRAM and its
-// interface. (A warp-residency term of 0.10 was dropped for the
-// measurements cited above; its weight went to the busy SMs.)
-constexpr double SmActivityWeight = 0.30;
-constexpr double ComputeActivityWeight = 0.45;
-constexpr double DramActivityWeight = 0.25;
-static_assert(SmActivityWeight + ComputeActivityWeight + DramActivityWeight <=
-                  1.0 + 1e-12,
-              "activity must not exceed MaxPowerW");
-// A pipe's power at its peak rate relative to the FP32 pipe's: its rate
-// relative to FP32's times its energy per operation relative to an FP32
-// FMA, at most 1. Estimates [GPUW]: an FP64 FMA ~2x an FP32 one, FP16 half,
-// an SFU op ~2x. Tensor cores at peak draw about the board's full compute
-// power. So an FP64-bound kernel on a GPU with 1/64-rate FP64 draws little
-// compute power (ExpDist measures 58 W on a 140 W RTX A4000), while the
-// same kernel on an A100 (1/2 rate) draws nearly all of it.
-constexpr double Fp64EnergyPerOp = 2.0;
 // What the board draws while a launch runs with nothing to do: a CUDA
 // context holds it at its active clocks, above the idle figure without one
 // (GpuArch::IdlePowerW). Measured, it is 13-21% of TDP: the RTX A4000 and
@@ -189,14 +172,13 @@ constexpr double LaunchIdleShareOfTdp = 0.17;
 double launchIdlePowerW(const GpuArch &A) {
   return std::max(A.IdlePowerW, LaunchIdleShareOfTdp * A.MaxPowerW);
 }
-constexpr double Fp16EnergyPerOp = 0.5;
-constexpr double SfuEnergyPerOp = 2.0;
 
 //===----------------------------------------------------------------------===//
 
 /// A thread's work, in the units each resource consumes.
 struct ThreadWork {
   double Fp32 = 0, Fp16 = 0, Fp64 = 0; // operations (an FMA is one)
+  double Fp32Fma = 0, Fp16Fma = 0, Fp64Fma = 0; // of them, the FMAs
   double TensorFlops = 0;
   double Int = 0, Conversions = 0, Sfu = 0, Shuffles = 0;
   double Instructions = 0;  // issue slots
@@ -257,6 +239,9 @@ ThreadWork threadWork(const KernelFeatures &F, const CostQuery &Q) {
   W.Fp32 = nonNegative(F.fp32_ops) + nonNegative(F.fp32_fma);
   W.Fp16 = nonNegative(F.fp16_ops) + nonNegative(F.fp16_fma);
   W.Fp64 = nonNegative(F.fp64_ops) + nonNegative(F.fp64_fma);
+  W.Fp32Fma = nonNegative(F.fp32_fma);
+  W.Fp16Fma = nonNegative(F.fp16_fma);
+  W.Fp64Fma = nonNegative(F.fp64_fma);
   W.TensorFlops = nonNegative(F.tensor_ops) * TensorFlopsPerThreadOp;
   W.Int = nonNegative(F.int_ops);
   W.Conversions = nonNegative(F.conversions);
@@ -341,9 +326,6 @@ SmRates smRates(const GpuArch &A, const AnalyticConstants &K) {
 struct Round {
   double Cycles = 0;
   double PeakComputeCycles = 0; // the busiest pipe at its peak rate
-  /// Sum over pipes of cycles x power share: PowerCycles / Cycles is the
-  /// pipes' power relative to an FP32 pipe at peak.
-  double PowerCycles = 0;
   const char *Limiter = "";
 };
 
@@ -516,22 +498,6 @@ Round simulateRound(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
                        W.BarriersAfterGlobalLoads * LoadLatencyCycles) /
                           Blocks;
   Out.PeakComputeCycles = Busiest->Cycles;
-  // The issue slot is not a pipe of its own: the pipes it feeds draw power.
-  auto Share = [&](double Rate, double EnergyPerOp) {
-    return std::min(1.0, Rate / std::max(R.Fp32, 1e-9) * EnergyPerOp);
-  };
-  const double Shares[] = {
-      1.0,
-      Share(R.Fp16, Fp16EnergyPerOp),
-      Share(R.Fp64, Fp64EnergyPerOp),
-      1.0,
-      Share(IntOpsPerClockPerSM, 1.0),
-      Share(ConversionsPerClockPerSM, 1.0),
-      Share(SfuOpsPerClockPerSM, SfuEnergyPerOp),
-      Share(ShufflesPerClockPerSM, 1.0),
-  };
-  for (auto [Pipe, S] : llvm::zip(llvm::ArrayRef(Pipes).drop_back(), Shares))
-    Out.PowerCycles += Pipe.Cycles * S;
   Out.Limiter = Bound->Name;
   return Out;
 }
@@ -542,7 +508,6 @@ struct Phase {
   Round Rd;
   double BusySMs = 0;
   double Seconds = 0;
-  double Activity = 0; // in [0, 1], constant over the phase
 };
 
 /// Rounds rounds of ResidentBlocks blocks spread over BusySMs SMs; the
@@ -550,22 +515,41 @@ struct Phase {
 Phase phase(const ThreadWork &W, const SmRates &R, const CostQuery &Q,
             const AnalyticConstants &K, double Rounds, double ResidentBlocks,
             double BusySMs) {
-  const GpuArch &A = *Q.Arch;
   Phase P;
   P.BusySMs = BusySMs;
   P.Rd = simulateRound(W, R, Q, K, std::ceil(ResidentBlocks / BusySMs),
                        BusySMs);
   double RoundSeconds = P.Rd.Cycles / R.ClockHz;
   P.Seconds = Rounds * RoundSeconds;
-
-  double SmFraction = BusySMs / A.SMCount;
-  double Compute = P.Rd.PowerCycles / P.Rd.Cycles * SmFraction;
-  double Dram = W.DramBytes * ResidentBlocks * Q.threadsPerBlock() /
-                (A.DramBandwidthGBs * 1e9 * RoundSeconds);
-  P.Activity = SmActivityWeight * SmFraction +
-               ComputeActivityWeight * std::min(1.0, Compute) +
-               DramActivityWeight * std::min(1.0, Dram);
   return P;
+}
+
+/// The energy of the launch's events (EventEnergies.h): its threads'
+/// operations and register operands, its warps' instructions, and its bytes
+/// through L1/shared memory, L2 and DRAM (at least DramBytes).
+double eventJoules(const ThreadWork &W, const CostQuery &Q, double Blocks,
+                   double DramBytes) {
+  const GpuArch &A = *Q.Arch;
+  EventEnergies E = eventEnergies(A);
+  double Threads = Blocks * Q.threadsPerBlock();
+  // The warps that do the work, as simulateRound counts them: each
+  // instruction is fetched once per warp, partial warps included.
+  double Warps =
+      Blocks * std::ceil(Q.threadsPerBlock() * W.Within / A.WarpSize);
+  double PerThread =
+      W.Fp32Fma * E.Fp32Fma + (W.Fp32 - W.Fp32Fma) * E.Fp32Op +
+      W.Fp16Fma * E.Fp16Fma + (W.Fp16 - W.Fp16Fma) * E.Fp16Op +
+      W.Fp64Fma * E.Fp64Fma + (W.Fp64 - W.Fp64Fma) * E.Fp64Op +
+      W.TensorFlops * E.TensorFlop + W.Int * E.IntOp +
+      W.Conversions * E.Conversion + W.Sfu * E.Sfu +
+      (W.Instructions + W.Fp64) * OperandBytesPerInstruction *
+          E.RegisterByte +
+      // A shuffle's word crosses the shared-memory crossbar.
+      (W.L1Bytes + W.Shuffles * MinBankBytes) * E.L1Byte +
+      (W.L2Bytes + W.AtomicBytes) * E.L2Byte;
+  return PerThread * Threads +
+         W.Instructions / W.Within * Warps * E.WarpInstruction +
+         std::max(DramBytes, W.DramBytes * Threads) * E.DramByte;
 }
 
 class AnalyticModel final : public CostModel {
@@ -628,11 +612,10 @@ AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q,
 
   AnalyticBreakdown B;
   B.Waves = Blocks / Slots;
-  double Seconds = K.KernelLaunchSeconds, ActiveEnergy = 0, BusySmSeconds = 0;
+  double Seconds = K.KernelLaunchSeconds, BusySmSeconds = 0;
   double ComputeSeconds = 0;
   auto Add = [&](const Phase &P) {
     Seconds += P.Seconds;
-    ActiveEnergy += P.Activity * P.Seconds;
     BusySmSeconds += P.BusySMs * P.Seconds;
     ComputeSeconds +=
         P.Rd.PeakComputeCycles / P.Rd.Cycles * P.BusySMs * P.Seconds;
@@ -647,10 +630,14 @@ AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q,
 
   Seconds = std::max(Seconds, compulsoryDramSeconds(Safe));
   double DramBytes = W.DramBytes * Blocks * Safe.threadsPerBlock();
-  B.Prediction.TimeSeconds = Seconds;
   double Floor = launchIdlePowerW(A);
-  B.Prediction.EnergyJoules =
-      Floor * Seconds + (A.MaxPowerW - Floor) * ActiveEnergy;
+  double Events =
+      eventJoules(W, Safe, Blocks, compulsoryDramBytes(Safe)) +
+      eventEnergies(A).StalledSmW * BusySmSeconds;
+  // Above the board's limit the clock drops until the events fit in it.
+  Seconds = std::max(Seconds, Events / std::max(A.MaxPowerW - Floor, 1e-9));
+  B.Prediction.TimeSeconds = Seconds;
+  B.Prediction.EnergyJoules = Floor * Seconds + Events;
   B.AveragePowerW = B.Prediction.EnergyJoules / Seconds;
   B.DramUtilization = DramBytes / (A.DramBandwidthGBs * 1e9 * Seconds);
   B.SmBusyFraction = BusySmSeconds / (A.SMCount * Seconds);

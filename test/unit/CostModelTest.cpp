@@ -11,6 +11,7 @@
 
 #include "energy/CostModel.h"
 #include "DramFloor.h"
+#include "EventEnergies.h"
 #include "MemoryTraffic.h"
 
 #include "gtest/gtest.h"
@@ -493,10 +494,17 @@ TEST(AnalyticModel, PipePowerFollowsItsRate) {
   Fp32.fp32_fma = 1000;
   Fp64.fp32_fma = 0;
   Fp64.fp64_fma = 1000;
+  // The power the work draws: above the launch floor (17% of TDP, at least
+  // the idle figure) and the busy SMs' stalled power, which every launch
+  // draws whatever it does. (With the power weights of the model before,
+  // this was the power above idle over the range to TDP.)
   auto Power = [](const KernelFeatures &F, llvm::StringRef Gpu) {
     const GpuArch &A = *lookupGpuBoard(Gpu);
     AnalyticBreakdown B = analyzeOnDefaults(query(F, A, 256, 100000));
-    return (B.AveragePowerW - A.IdlePowerW) / (A.MaxPowerW - A.IdlePowerW);
+    double Floor = std::max(A.IdlePowerW, 0.17 * A.MaxPowerW);
+    double Stalled =
+        eventEnergies(A).StalledSmW * A.SMCount * B.SmBusyFraction;
+    return B.AveragePowerW - Floor - Stalled;
   };
   EXPECT_LT(Power(Fp64, "rtx-a4000"), 0.5 * Power(Fp32, "rtx-a4000"));
   EXPECT_GT(Power(Fp64, "a100-pcie-40gb"), 0.9 * Power(Fp32, "a100-pcie-40gb"));
@@ -542,6 +550,110 @@ TEST(AnalyticModel, PowerIsBetweenIdleAndMax) {
       }
     }
   }
+}
+
+// Energy is the launch floor x time plus the launch's events
+// (EventEnergies.cpp), so launches of the same predicted time differ by the
+// work they do. On the roofline (the round takes its slowest resource) a
+// DRAM-bound saxpy keeps its time when it issues more instructions or moves
+// more bytes through shared memory; its energy must grow with them. (The
+// model before charged power by time and pipe activity: instructions and
+// shared bytes drew nothing, and these launches cost the same.)
+TEST(AnalyticModel, MoreWorkAtTheSameTimeCostsMoreEnergy) {
+  KernelFeatures Base = saxpy();
+  Base.critical_path = 20;
+  KernelFeatures MoreInstructions = Base;
+  MoreInstructions.instructions += 10;
+  KernelFeatures MoreShared = Base;
+  MoreShared.shared_loads = 4;
+  MoreShared.shared_load_bytes = 16;
+  uint64_t Blocks = (uint64_t(1) << 24) / 256;
+  auto Predict = [&](const KernelFeatures &F) {
+    return analyzeOnRoofline(query(F, h100(), 256, Blocks)).Prediction;
+  };
+  CostPrediction P = Predict(Base), PI = Predict(MoreInstructions),
+                 PS = Predict(MoreShared);
+  ASSERT_EQ(analyzeOnRoofline(query(Base, h100(), 256, Blocks)).Limiter,
+            llvm::StringRef("dram"));
+  EXPECT_DOUBLE_EQ(PI.TimeSeconds, P.TimeSeconds);
+  EXPECT_DOUBLE_EQ(PS.TimeSeconds, P.TimeSeconds);
+  // 10 more warp instructions per thread: 2^24 threads x 10 x 16 operand
+  // bytes at 1.25 pJ x 5/45 per byte, plus 2^19 warps x 10 fetches at 40 pJ
+  // x 5/45.
+  double Scale = 5.0 / 45;
+  double Instructions = std::ldexp(1, 24) * 10 * 16 * 1.25e-12 * Scale +
+                        std::ldexp(1, 19) * 10 * 40e-12 * Scale;
+  EXPECT_NEAR(PI.EnergyJoules - P.EnergyJoules, Instructions,
+              1e-9 * Instructions);
+  // 16 more shared bytes per thread at 2.5 pJ x 5/45.
+  double Shared = std::ldexp(1, 24) * 16 * 2.5e-12 * Scale;
+  EXPECT_NEAR(PS.EnergyJoules - P.EnergyJoules, Shared, 1e-9 * Shared);
+}
+
+TEST(AnalyticModel, SameWorkInLessTimeCostsLessEnergy) {
+  // The same saxpy at 50% and 6.25% occupancy: the low one is slower (too
+  // few bytes in flight, OccupancyHelpsMemoryBoundKernel) and does the same
+  // work, so it pays the floor and its stalled SMs for longer.
+  KernelFeatures F = saxpy();
+  uint64_t Blocks = (uint64_t(1) << 24) / 128;
+  CostPrediction Low = predictOnDefaults(query(F, h100(), 128, Blocks, 200 * 1024));
+  CostPrediction Half = predictOnDefaults(query(F, h100(), 128, Blocks, 27 * 1024));
+  ASSERT_GT(Low.TimeSeconds, Half.TimeSeconds);
+  // The difference is the floor's and the stalled SMs' power (at most every
+  // SM) over the extra time.
+  double Floor = 0.17 * h100().MaxPowerW;
+  double Stalled = h100().SMCount * eventEnergies(h100()).StalledSmW;
+  double Longer = Low.TimeSeconds - Half.TimeSeconds;
+  EXPECT_GE(Low.EnergyJoules - Half.EnergyJoules, Floor * Longer * (1 - 1e-9));
+  EXPECT_LE(Low.EnergyJoules - Half.EnergyJoules,
+            (Floor + Stalled) * Longer * (1 + 1e-9));
+}
+
+TEST(AnalyticModel, ABoardAtItsPowerLimitLowersItsClock) {
+  // The H100's events on a board whose limit leaves 30 W above its floor:
+  // a streaming saxpy's DRAM bytes alone draw more (48 pJ a byte at ~3 TB/s),
+  // so the launch lasts until its events fit: it draws exactly the limit.
+  GpuArch Capped = h100();
+  Capped.MaxPowerW = 100;
+  Capped.IdlePowerW = 70;
+  KernelFeatures F = saxpy();
+  uint64_t Blocks = (uint64_t(1) << 24) / 256;
+  AnalyticBreakdown Free = analyzeOnDefaults(query(F, h100(), 256, Blocks));
+  AnalyticBreakdown B = analyzeOnDefaults(query(F, Capped, 256, Blocks));
+  EXPECT_GT(B.Prediction.TimeSeconds, 1.5 * Free.Prediction.TimeSeconds);
+  EXPECT_NEAR(B.AveragePowerW, Capped.MaxPowerW, 1e-9 * Capped.MaxPowerW);
+  // Below its limit the real H100 keeps its clock.
+  EXPECT_LT(Free.AveragePowerW, h100().MaxPowerW);
+}
+
+TEST(EventEnergies, ScaleWithTheNodeAndTheDramKind) {
+  // Horowitz's 45 nm figures x node / 45: an FP32 FMA is 3.7 + 0.9 pJ at
+  // 45 nm, 0.511 pJ at the H100's 5 nm-class node, 1.227 pJ at the V100's
+  // 12 nm; L2 100 pJ per 8 bytes at 45 nm.
+  const GpuArch &H100 = h100(), &V100 = *lookupGpuBoard("v100");
+  EventEnergies EH = eventEnergies(H100), EV = eventEnergies(V100);
+  EXPECT_NEAR(EH.Fp32Fma, 4.6e-12 * 5 / 45, 1e-18);
+  EXPECT_NEAR(EV.Fp32Fma, 4.6e-12 * 12 / 45, 1e-18);
+  EXPECT_NEAR(EH.L2Byte, 12.5e-12 * 5 / 45, 1e-18);
+  EXPECT_NEAR(EV.RegisterByte / EH.RegisterByte, 12.0 / 5, 1e-12);
+  EXPECT_NEAR(EV.WarpInstruction / EH.WarpInstruction, 12.0 / 5, 1e-12);
+  // DRAM by kind, not node: HBM 6.0 pJ/bit, GDDR6 7.5, GDDR6X 7.25.
+  EXPECT_NEAR(EH.DramByte, 48e-12, 1e-18);
+  EXPECT_NEAR(EV.DramByte, 48e-12, 1e-18);
+  EXPECT_NEAR(eventEnergies(*lookupGpuBoard("rtx-a4000")).DramByte, 60e-12,
+              1e-18);
+  EXPECT_NEAR(eventEnergies(*lookupGpuBoard("rtx-3090")).DramByte, 58e-12,
+              1e-18);
+  // AccelWattch's idle V100 SM, 0.283 W, at the V100's node and clock.
+  EXPECT_NEAR(EV.StalledSmW, 0.283, 1e-12);
+  EXPECT_NEAR(EH.StalledSmW, 0.283 * 5 / 12 * 1.98 / 1.53, 1e-12);
+  // Every board states a node; a smaller node costs less per operation.
+  for (const GpuBoard &B : allGpuBoards()) {
+    EXPECT_GE(B.ProcessNm, 4.0) << B.Gpu;
+    EXPECT_LE(B.ProcessNm, 28.0) << B.Gpu;
+  }
+  EXPECT_LT(eventEnergies(*lookupGpuBoard("rtx-4090")).Fp32Fma,
+            eventEnergies(*lookupGpuBoard("rtx-3090")).Fp32Fma);
 }
 
 TEST(AnalyticModel, FiniteAndDeterministicForOddQueries) {

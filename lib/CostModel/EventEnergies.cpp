@@ -1,0 +1,126 @@
+//===- EventEnergies.cpp - Energy per operation, instruction and byte -----===//
+//
+// Sources:
+// [HOR]  M. Horowitz, "Computing's Energy Problem (and what we can do about
+//        it)", ISSCC 2014, the energy table of 45 nm CMOS at 0.9 V:
+//        32-bit integer add 0.1 pJ; FP16 add 0.4 pJ, multiply 1.1 pJ; FP32
+//        add 0.9 pJ, multiply 3.7 pJ; a 64-bit read from an 8 KB SRAM 10 pJ,
+//        from a 32 KB SRAM 20 pJ, from a 1 MB SRAM 100 pJ.
+// [PED]  A. Pedram, S. Richardson, S. Kvatinsky, M. Horowitz, "Dark Memory
+//        and Accelerator-Rich System Optimization in the Dark Silicon Era",
+//        IEEE Design & Test 2017: since voltage stopped scaling, a node that
+//        scales the feature size by a scales gate energy by a at best.
+// [MIC]  Micron, "Ultra-Bandwidth Solutions" memory comparison (GDDR6,
+//        GDDR6X, HBM2E), average device power: GDDR6 7.5 pJ/bit, GDDR6X
+//        7.25 pJ/bit, HBM2E 6.0 pJ/bit.
+// [AW]   V. Kandiah et al., "AccelWattch: A Power Modeling Framework for
+//        Modern GPUs", MICRO 2021; its Volta model
+//        (configs/tested-cfgs/SM7_QV100/accelwattch_sass_sim.xml of the
+//        artifact): idle_core_power = 0.283 W per SM that issues nothing.
+// [GPUW] GPUWattch (ISCA 2013) / AccelWattch component breakdowns, as in
+//        AnalyticModel.cpp: estimates where no table has the figure.
+//
+// The rule. On-chip figures are [HOR]'s 45 nm ones times node / 45 nm
+// ([PED]: energy scales at best with the feature size once voltage stays);
+// the board's node is GpuBoard::ProcessNm (a "5 nm-class" TSMC 4N counts as
+// 5). DRAM figures are per device kind and do not scale with the GPU's node.
+// What each event is, in [HOR]'s rows:
+//  * an FMA: a multiply and an add of its width; any other floating-point
+//    operation: an add (the features do not tell adds from multiplies, and
+//    multiplies are mostly fused);
+//  * an integer operation: a 32-bit add (most are address arithmetic);
+//  * a tensor-core flop: half an FP16 multiply plus an FP32 add (one
+//    multiply-accumulate is 2 flops);
+//  * fetching and decoding a warp instruction: a 128-bit instruction read
+//    from a 32 KB-class instruction cache, 2 x 20 pJ, once per warp;
+//  * register operands: an 8 KB-class register bank (a GPU's register file
+//    is banked per sub-partition), 10 pJ per 8 bytes; a thread's
+//    instruction reads three 4-byte sources and writes one result (16
+//    bytes), an FP64 operation twice that;
+//  * L1/shared memory: a 32 KB-class SRAM, 20 pJ per 8 bytes; L2: a 1
+//    MB-class SRAM (a slice), 100 pJ per 8 bytes.
+// Estimates [GPUW] with no table figure, kept from the analytic model's
+// power weights: an FP64 FMA costs 2 FP32 FMAs, a special function (MUFU)
+// 2, a conversion an FP32 add.
+// An SM holding blocks that issues nothing draws [AW]'s idle-core power,
+// scaled from the V100 (12 nm, 1.53 GHz) by node and clock (P ~ C f).
+// Not counted: the on-chip network between SMs and L2, and the memory
+// controllers and PHYs, for which no per-byte figure is at hand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EventEnergies.h"
+
+using namespace energy;
+
+namespace {
+
+constexpr double PicoJoule = 1e-12;
+constexpr double ReferenceNodeNm = 45; // [HOR]
+
+// [HOR], 45 nm, pJ.
+constexpr double IntAdd32 = 0.1;
+constexpr double Fp16Add = 0.4, Fp16Mul = 1.1;
+constexpr double Fp32Add = 0.9, Fp32Mul = 3.7;
+constexpr double Sram8KBPer8Bytes = 10, Sram32KBPer8Bytes = 20,
+                 Sram1MBPer8Bytes = 100;
+
+// Estimates [GPUW], relative to an FP32 FMA.
+constexpr double Fp64PerFp32 = 2.0;
+constexpr double SfuPerFp32Fma = 2.0;
+
+constexpr double InstructionBytes = 16; // 128-bit SASS (Volta on)
+
+// [AW]: the V100 model's idle SM, at the V100's node and boost clock.
+constexpr double StalledSmWattsV100 = 0.283;
+constexpr double V100NodeNm = 12, V100ClockGHz = 1.53;
+
+} // namespace
+
+double energy::dramJoulesPerBit(DramKind Kind) {
+  switch (Kind) {
+  case DramKind::GDDR6X:
+    return 7.25 * PicoJoule; // [MIC]
+  case DramKind::GDDR6:
+  // GDDR5 and GDDR5X: [MIC] lists neither; GDDR6's figure is a lower bound
+  // (each generation lowered the energy per bit).
+  case DramKind::GDDR5:
+  case DramKind::GDDR5X:
+    return 7.5 * PicoJoule; // [MIC]
+  case DramKind::HBM2e:
+  // HBM2 and HBM3/HBM3e: [MIC] lists HBM2E only; it stands for its
+  // neighbours.
+  case DramKind::HBM2:
+  case DramKind::HBM3:
+  case DramKind::HBM3e:
+    return 6.0 * PicoJoule; // [MIC]
+  }
+  return 7.5 * PicoJoule;
+}
+
+double energy::processScale(const GpuArch &A) {
+  return A.ProcessNm / ReferenceNodeNm;
+}
+
+EventEnergies energy::eventEnergies(const GpuArch &A) {
+  const double S = processScale(A) * PicoJoule;
+  EventEnergies E;
+  E.Fp32Fma = (Fp32Mul + Fp32Add) * S;
+  E.Fp32Op = Fp32Add * S;
+  E.Fp16Fma = (Fp16Mul + Fp16Add) * S;
+  E.Fp16Op = Fp16Add * S;
+  E.Fp64Fma = Fp64PerFp32 * E.Fp32Fma;
+  E.Fp64Op = Fp64PerFp32 * E.Fp32Op;
+  E.TensorFlop = (Fp16Mul + Fp32Add) / 2 * S;
+  E.IntOp = IntAdd32 * S;
+  E.Conversion = Fp32Add * S;
+  E.Sfu = SfuPerFp32Fma * E.Fp32Fma;
+  E.WarpInstruction = InstructionBytes / 8 * Sram32KBPer8Bytes * S;
+  E.RegisterByte = Sram8KBPer8Bytes / 8 * S;
+  E.L1Byte = Sram32KBPer8Bytes / 8 * S;
+  E.L2Byte = Sram1MBPer8Bytes / 8 * S;
+  E.DramByte = 8 * dramJoulesPerBit(A.Dram);
+  E.StalledSmW = StalledSmWattsV100 * (A.ProcessNm / V100NodeNm) *
+                 (A.BoostClockGHz / V100ClockGHz);
+  return E;
+}
