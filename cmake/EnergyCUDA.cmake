@@ -31,6 +31,7 @@
 #     CUDA 13 compatibility (energy_cuda_compat_flags).
 #   Editing the plugin recompiles the target's CUDA sources.
 include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/EnergyCudaCompat.cmake)
 
 # Depfiles name their paths as the compiler saw them; CMake makes them
 # relative to the build tree, as Ninja needs (policy CMP0116, CMake 3.20).
@@ -78,16 +79,16 @@ function(energy_add_cuda_executable name)
   set_target_properties(${name} PROPERTIES ENERGY_OUTPUT ${exe})
 endfunction()
 
-# The flags energy-cuda adds to clang for CUDA 13 (tools/energy-cuda,
-# lib/Driver/CudaCompile.cpp): the shim directory, nvcc's host min/max
-# overloads, and CCCL (cooperative groups, CUB, Thrust) where the toolkit
-# keeps it apart (include/cccl, CUDA 13).
+# energy_cuda_compat_flags(<var> <cuda root>): the flags energy-cuda adds to
+# clang for CUDA 13 (the list in EnergyCudaCompat.cmake): the shim
+# directory, nvcc's host min/max overloads, CCCL's include/cccl and
+# -Wno-unknown-cuda-version.
 function(energy_cuda_compat_flags out cuda_root)
-  set(flags -isystem ${ENERGY_CUDA_COMPAT_DIR}
-            -include ${ENERGY_CUDA_COMPAT_DIR}/energy_host_min_max.h)
-  if(cuda_root AND IS_DIRECTORY ${cuda_root}/include/cccl)
-    list(APPEND flags -isystem ${cuda_root}/include/cccl)
+  if(NOT cuda_root)
+    message(FATAL_ERROR "energy: energy_cuda_compat_flags: no CUDA toolkit "
+      "root (CMAKE_CUDA_COMPILER_TOOLKIT_ROOT for a clang CUDA project)")
   endif()
+  _energy_fill_compat_flags(flags ${ENERGY_CUDA_COMPAT_DIR} ${cuda_root})
   set(${out} ${flags} PARENT_SCOPE)
 endfunction()
 

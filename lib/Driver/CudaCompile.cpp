@@ -51,23 +51,38 @@ std::string cudaCompatIncludeDir() {
   return ENERGY_SOURCE_COMPAT_DIR;
 }
 
+/// The CUDA 13 compatibility flags of every clang route (the list in
+/// cmake/EnergyCudaCompat.cmake), with the shim directory and the toolkit
+/// root filled in.
+static std::vector<std::string> cudaCompatFlags(StringRef CudaPath) {
+  static const char *const Templates[] = {
+#include "CudaCompatFlags.inc"
+  };
+  std::string Compat = cudaCompatIncludeDir();
+  auto Fill = [](std::string &Flag, StringRef Placeholder, StringRef Value) {
+    for (size_t At; (At = Flag.find(Placeholder)) != std::string::npos;)
+      Flag.replace(At, Placeholder.size(), Value.str());
+  };
+  std::vector<std::string> Flags;
+  for (StringRef Template : Templates) {
+    std::string Flag = Template.str();
+    Fill(Flag, "{compat}", Compat);
+    Fill(Flag, "{cuda}", CudaPath);
+    Flags.push_back(std::move(Flag));
+  }
+  return Flags;
+}
+
 std::vector<std::string>
 CudaCompileOptions::deviceArgs(StringRef Input, StringRef Output,
                                bool EmitLLVM) const {
-  // energy-cuda's CUDA 13 compatibility: the shims, nvcc's host min/max
-  // overloads, and CCCL (cooperative groups, CUB, Thrust: include/cccl).
-  std::string Compat = cudaCompatIncludeDir();
-  std::vector<std::string> Args = {
-      Clang, "-x", "cuda", "--cuda-device-only",
-      "--cuda-gpu-arch=" + GpuArch, "--cuda-path=" + CudaPath,
-      "-isystem", Compat, "-include", Compat + "/energy_host_min_max.h",
-      "-Wno-unknown-cuda-version", "-O" + std::to_string(OptLevel), "-S"};
-  SmallString<256> Cccl(CudaPath);
-  sys::path::append(Cccl, "include", "cccl");
-  if (sys::fs::is_directory(Cccl)) {
-    Args.push_back("-isystem");
-    Args.push_back(std::string(Cccl));
-  }
+  std::vector<std::string> Args = {Clang, "-x", "cuda", "--cuda-device-only",
+                                   "--cuda-gpu-arch=" + GpuArch,
+                                   "--cuda-path=" + CudaPath};
+  std::vector<std::string> Compat = cudaCompatFlags(CudaPath);
+  Args.insert(Args.end(), Compat.begin(), Compat.end());
+  Args.push_back("-O" + std::to_string(OptLevel));
+  Args.push_back("-S");
   if (EmitLLVM)
     Args.push_back("-emit-llvm");
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
