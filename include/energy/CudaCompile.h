@@ -51,10 +51,6 @@ struct CudaCompileOptions {
 /// The directory holding the CUDA 13 shim headers (build or install tree).
 std::string cudaCompatIncludeDir();
 
-/// Runs Args (argv[0] is the program); on failure returns false and puts the
-/// command's diagnostics in Error.
-bool runProgram(const std::vector<std::string> &Args, std::string &Error);
-
 /// Device-only compile of a .cu file to an LLVM module; null and Error set
 /// on failure.
 std::unique_ptr<llvm::Module> compileCudaToModule(llvm::StringRef Input,
