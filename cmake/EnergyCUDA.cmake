@@ -99,8 +99,26 @@ function(energy_tune_target target)
       "'${ARG_UNPARSED_ARGUMENTS}' (expected a target, then BOARD <name>, "
       "OBJECTIVE energy|time|edp, OPTIONS --energy-NAME[=VALUE] ...)")
   endif()
+  _energy_check_tunable(energy_tune_target ${target})
+  set(options ${ARG_OPTIONS})
+  if(ARG_BOARD)
+    list(APPEND options --energy-gpu=${ARG_BOARD})
+  endif()
+  if(ARG_OBJECTIVE)
+    if(NOT ARG_OBJECTIVE MATCHES "^(energy|time|edp)$")
+      message(FATAL_ERROR "energy: target '${target}': OBJECTIVE "
+        "'${ARG_OBJECTIVE}' is not energy, time or edp")
+    endif()
+    list(APPEND options --energy-objective=${ARG_OBJECTIVE})
+  endif()
+  _energy_tune(${target} "${options}" "")
+endfunction()
+
+# What every route needs of <target>: that it exists, compiles here, in a
+# project with CUDA enabled. <caller> names the function in the errors.
+function(_energy_check_tunable caller target)
   if(NOT TARGET ${target})
-    message(FATAL_ERROR "energy: energy_tune_target: no target '${target}'")
+    message(FATAL_ERROR "energy: ${caller}: no target '${target}'")
   endif()
   get_target_property(type ${target} TYPE)
   get_target_property(imported ${target} IMPORTED)
@@ -117,6 +135,12 @@ function(energy_tune_target target)
       "CUDA is not enabled (project(... LANGUAGES CXX CUDA) or "
       "enable_language(CUDA))")
   endif()
+endfunction()
+
+# The one implementation of energy_tune_target and energy_nvcc_plan: the
+# plugin options <options> for the target's CUDA compiles; <plan_sources>,
+# if any, the .cu sources nvcc's route plans (default: all).
+function(_energy_tune target options plan_sources)
   get_target_property(sources ${target} SOURCES)
   set(cuda_sources ${sources})
   list(FILTER cuda_sources INCLUDE REGEX "\\.cu$")
@@ -124,17 +148,6 @@ function(energy_tune_target target)
     message(FATAL_ERROR "energy: target '${target}' has no .cu sources: "
       "name the target that compiles the kernels (a library the executable "
       "links, say)")
-  endif()
-  set(options ${ARG_OPTIONS})
-  if(ARG_BOARD)
-    list(APPEND options --energy-gpu=${ARG_BOARD})
-  endif()
-  if(ARG_OBJECTIVE)
-    if(NOT ARG_OBJECTIVE MATCHES "^(energy|time|edp)$")
-      message(FATAL_ERROR "energy: target '${target}': OBJECTIVE "
-        "'${ARG_OBJECTIVE}' is not energy, time or edp")
-    endif()
-    list(APPEND options --energy-objective=${ARG_OBJECTIVE})
   endif()
   foreach(opt ${options})
     if(NOT opt MATCHES "^--energy-")
@@ -144,7 +157,7 @@ function(energy_tune_target target)
   endforeach()
 
   if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")
-    _energy_tune_nvcc_target(${target} "${options}")
+    _energy_tune_nvcc_target(${target} "${options}" "${plan_sources}")
   elseif(CMAKE_CUDA_COMPILER_ID STREQUAL "Clang")
     set(flags -fplugin=${ENERGY_PLUGIN} -fpass-plugin=${ENERGY_PLUGIN})
     foreach(opt ${options})
