@@ -31,6 +31,7 @@
 #     CUDA 13 compatibility (energy_cuda_compat_flags).
 #   Editing the plugin recompiles the target's CUDA sources.
 include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/EnergyCudaCompat.cmake)
 
 # Depfiles name their paths as the compiler saw them; CMake makes them
 # relative to the build tree, as Ninja needs (policy CMP0116, CMake 3.20).
@@ -78,16 +79,16 @@ function(energy_add_cuda_executable name)
   set_target_properties(${name} PROPERTIES ENERGY_OUTPUT ${exe})
 endfunction()
 
-# The flags energy-cuda adds to clang for CUDA 13 (tools/energy-cuda,
-# lib/Driver/CudaCompile.cpp): the shim directory, nvcc's host min/max
-# overloads, and CCCL (cooperative groups, CUB, Thrust) where the toolkit
-# keeps it apart (include/cccl, CUDA 13).
+# energy_cuda_compat_flags(<var> <cuda root>): the flags energy-cuda adds to
+# clang for CUDA 13 (the list in EnergyCudaCompat.cmake): the shim
+# directory, nvcc's host min/max overloads, CCCL's include/cccl and
+# -Wno-unknown-cuda-version.
 function(energy_cuda_compat_flags out cuda_root)
-  set(flags -isystem ${ENERGY_CUDA_COMPAT_DIR}
-            -include ${ENERGY_CUDA_COMPAT_DIR}/energy_host_min_max.h)
-  if(cuda_root AND IS_DIRECTORY ${cuda_root}/include/cccl)
-    list(APPEND flags -isystem ${cuda_root}/include/cccl)
+  if(NOT cuda_root)
+    message(FATAL_ERROR "energy: energy_cuda_compat_flags: no CUDA toolkit "
+      "root (CMAKE_CUDA_COMPILER_TOOLKIT_ROOT for a clang CUDA project)")
   endif()
+  _energy_fill_compat_flags(flags ${ENERGY_CUDA_COMPAT_DIR} ${cuda_root})
   set(${out} ${flags} PARENT_SCOPE)
 endfunction()
 
@@ -98,8 +99,26 @@ function(energy_tune_target target)
       "'${ARG_UNPARSED_ARGUMENTS}' (expected a target, then BOARD <name>, "
       "OBJECTIVE energy|time|edp, OPTIONS --energy-NAME[=VALUE] ...)")
   endif()
+  _energy_check_tunable(energy_tune_target ${target})
+  set(options ${ARG_OPTIONS})
+  if(ARG_BOARD)
+    list(APPEND options --energy-gpu=${ARG_BOARD})
+  endif()
+  if(ARG_OBJECTIVE)
+    if(NOT ARG_OBJECTIVE MATCHES "^(energy|time|edp)$")
+      message(FATAL_ERROR "energy: target '${target}': OBJECTIVE "
+        "'${ARG_OBJECTIVE}' is not energy, time or edp")
+    endif()
+    list(APPEND options --energy-objective=${ARG_OBJECTIVE})
+  endif()
+  _energy_tune(${target} "${options}" "")
+endfunction()
+
+# What every route needs of <target>: that it exists, compiles here, in a
+# project with CUDA enabled. <caller> names the function in the errors.
+function(_energy_check_tunable caller target)
   if(NOT TARGET ${target})
-    message(FATAL_ERROR "energy: energy_tune_target: no target '${target}'")
+    message(FATAL_ERROR "energy: ${caller}: no target '${target}'")
   endif()
   get_target_property(type ${target} TYPE)
   get_target_property(imported ${target} IMPORTED)
@@ -116,6 +135,12 @@ function(energy_tune_target target)
       "CUDA is not enabled (project(... LANGUAGES CXX CUDA) or "
       "enable_language(CUDA))")
   endif()
+endfunction()
+
+# The one implementation of energy_tune_target and energy_nvcc_plan: the
+# plugin options <options> for the target's CUDA compiles; <plan_sources>,
+# if any, the .cu sources nvcc's route plans (default: all).
+function(_energy_tune target options plan_sources)
   get_target_property(sources ${target} SOURCES)
   set(cuda_sources ${sources})
   list(FILTER cuda_sources INCLUDE REGEX "\\.cu$")
@@ -123,17 +148,6 @@ function(energy_tune_target target)
     message(FATAL_ERROR "energy: target '${target}' has no .cu sources: "
       "name the target that compiles the kernels (a library the executable "
       "links, say)")
-  endif()
-  set(options ${ARG_OPTIONS})
-  if(ARG_BOARD)
-    list(APPEND options --energy-gpu=${ARG_BOARD})
-  endif()
-  if(ARG_OBJECTIVE)
-    if(NOT ARG_OBJECTIVE MATCHES "^(energy|time|edp)$")
-      message(FATAL_ERROR "energy: target '${target}': OBJECTIVE "
-        "'${ARG_OBJECTIVE}' is not energy, time or edp")
-    endif()
-    list(APPEND options --energy-objective=${ARG_OBJECTIVE})
   endif()
   foreach(opt ${options})
     if(NOT opt MATCHES "^--energy-")
@@ -143,7 +157,7 @@ function(energy_tune_target target)
   endforeach()
 
   if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")
-    _energy_tune_nvcc_target(${target} "${options}")
+    _energy_tune_nvcc_target(${target} "${options}" "${plan_sources}")
   elseif(CMAKE_CUDA_COMPILER_ID STREQUAL "Clang")
     set(flags -fplugin=${ENERGY_PLUGIN} -fpass-plugin=${ENERGY_PLUGIN})
     foreach(opt ${options})

@@ -25,6 +25,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/energy
 install(EXPORT energyTargets NAMESPACE energy::
         DESTINATION ${ENERGY_INSTALL_CMAKEDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/EnergyCUDA.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/EnergyCudaCompat.cmake
               ${PROJECT_SOURCE_DIR}/cmake/EnergyNvccPlan.cmake
               ${PROJECT_SOURCE_DIR}/cmake/energy-nvcc-launcher.sh
         DESTINATION ${ENERGY_INSTALL_CMAKEDIR})

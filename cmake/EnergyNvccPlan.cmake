@@ -1,26 +1,22 @@
 # energy_nvcc_plan(<target> [SOURCES <a.cu>...] [ARCH sm_XX] [OPTIONS ...])
 #
-# The two-step build for a target compiled by nvcc (CMake's CUDA language):
-# each source (default: the target's .cu sources) is first planned by the
-# energy plugin through energy-cuda, which writes the choices as a header,
-# ${CMAKE_CURRENT_BINARY_DIR}/energy/<target>/<source>.choices.h; nvcc then
-# compiles the source with -DENERGY_CHOICES naming that header, so each
-# opted-in kernel gets its chosen launch bounds, record and tunable constants.
-# The header is regenerated when the source changes. OPTIONS go to
-# energy-cuda, e.g. --energy-objective=time; ARCH (default sm_90) is the GPU
-# the plugin plans for. The plan sees the target's include directories and
-# compile definitions, and the registers and spills of its best candidates
-# come from this project's nvcc (CMAKE_CUDA_COMPILER) with them and
-# CMAKE_CUDA_FLAGS (energy-cuda's --energy-resources=nvcc, the default with
-# a header).
+# The older form of energy_tune_target for a target nvcc compiles (CMake's
+# CUDA language), kept for projects that use it: the same implementation
+# (the launcher below), so the plan sees the target's include directories,
+# definitions, C++ standard, CUDA_ARCHITECTURES and options, and an included
+# header's change re-plans. SOURCES limits the plan to those .cu sources
+# (the others build with the defaults); ARCH sm_XX, if given, is the one
+# architecture the target is planned and built for: it sets the target's
+# CUDA_ARCHITECTURES where the target takes the project's, and must agree
+# with the target's own otherwise. OPTIONS are plugin options
+# (--energy-NAME[=VALUE]), e.g. --energy-objective=time.
 #
 #   enable_language(CUDA)
 #   add_executable(app app.cu)
-#   energy_nvcc_plan(app ARCH sm_90)
+#   set_target_properties(app PROPERTIES CUDA_ARCHITECTURES 90)
+#   energy_nvcc_plan(app OPTIONS --energy-objective=time)
 #
-# energy_tune_target(<target>) on a target nvcc compiles takes the same two
-# steps inside each object's compile (_energy_tune_nvcc_target below), from
-# the compile's own command line: see docs/cmake.md.
+# See docs/cmake.md.
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/EnergyCUDA.cmake) # ENERGY_CUDA_DRIVER
 
@@ -34,8 +30,9 @@ set(_ENERGY_NVCC_LAUNCHER ${CMAKE_CURRENT_LIST_DIR}/energy-nvcc-launcher.sh)
 # runs nvcc with -DENERGY_CHOICES naming the header. Ninja and Make rebuild
 # an object when its source or a header in nvcc's depfile changes, which
 # plans it again: the header cannot go stale. A project's own launcher
-# (ccache, say) runs after the plan, around nvcc.
-function(_energy_tune_nvcc_target target options)
+# (ccache, say) runs after the plan, around nvcc. <plan_sources>, if any,
+# are the only sources planned (energy_nvcc_plan's SOURCES).
+function(_energy_tune_nvcc_target target options plan_sources)
   get_target_property(archs ${target} CUDA_ARCHITECTURES)
   if(NOT archs OR archs MATCHES "^(all|all-major|native)$")
     message(FATAL_ERROR "energy: target '${target}': CUDA_ARCHITECTURES is "
@@ -51,14 +48,17 @@ function(_energy_tune_nvcc_target target options)
       "architecture: give the target one, or build the program with "
       "energy-cuda, which plans and builds each architecture")
   endif()
+  set(command bash ${_ENERGY_NVCC_LAUNCHER} ${ENERGY_CUDA_DRIVER}
+              ${CMAKE_CUDA_COMPILER} ${options})
+  foreach(src ${plan_sources})
+    list(APPEND command --plan-only=${src})
+  endforeach()
+  list(APPEND command --)
   get_target_property(launcher ${target} CUDA_COMPILER_LAUNCHER)
   if(launcher)
-    set(launcher ";${launcher}")
-  else()
-    set(launcher)
+    list(APPEND command ${launcher})
   endif()
-  set_target_properties(${target} PROPERTIES CUDA_COMPILER_LAUNCHER
-    "bash;${_ENERGY_NVCC_LAUNCHER};${ENERGY_CUDA_DRIVER};${CMAKE_CUDA_COMPILER};${options};--${launcher}")
+  set_target_properties(${target} PROPERTIES CUDA_COMPILER_LAUNCHER "${command}")
   get_target_property(source_dir ${target} SOURCE_DIR)
   get_target_property(sources ${target} SOURCES)
   list(FILTER sources INCLUDE REGEX "\\.cu$")
@@ -69,47 +69,39 @@ endfunction()
 function(energy_nvcc_plan target)
   cmake_parse_arguments(ARG "" "ARCH" "SOURCES;OPTIONS" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "energy_nvcc_plan: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+    message(FATAL_ERROR "energy: energy_nvcc_plan: unexpected arguments "
+      "'${ARG_UNPARSED_ARGUMENTS}' (expected a target, then SOURCES <a.cu>..., "
+      "ARCH sm_XX, OPTIONS --energy-NAME[=VALUE] ...)")
   endif()
-  if(NOT ARG_ARCH)
-    set(ARG_ARCH sm_90)
+  _energy_check_tunable(energy_nvcc_plan ${target})
+  if(NOT CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")
+    message(FATAL_ERROR "energy: energy_nvcc_plan: target '${target}' is "
+      "compiled by ${CMAKE_CUDA_COMPILER_ID}, not nvcc; energy_tune_target "
+      "tunes either")
   endif()
-  if(NOT ARG_SOURCES)
-    get_target_property(all ${target} SOURCES)
-    list(FILTER all INCLUDE REGEX "\\.cu$")
-    set(ARG_SOURCES ${all})
+  if(ARG_ARCH)
+    if(NOT ARG_ARCH MATCHES "^(sm|compute)_([0-9]+[a-z]?)$")
+      message(FATAL_ERROR "energy: energy_nvcc_plan: target '${target}': "
+        "ARCH '${ARG_ARCH}' is not sm_XX")
+    endif()
+    set(number ${CMAKE_MATCH_2})
+    get_target_property(archs ${target} CUDA_ARCHITECTURES)
+    # The project's default (CMAKE_CUDA_ARCHITECTURES) is no choice of the
+    # target's: ARCH names its architecture. A target's own must agree.
+    if(NOT archs OR "${archs}" STREQUAL "${CMAKE_CUDA_ARCHITECTURES}")
+      set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES ${number})
+    elseif(NOT archs MATCHES "^${number}(-real|-virtual)?$")
+      message(FATAL_ERROR "energy: energy_nvcc_plan: target '${target}': "
+        "ARCH ${ARG_ARCH} but its CUDA_ARCHITECTURES is '${archs}'; the plan "
+        "is for the architecture nvcc builds: drop ARCH, or set "
+        "CUDA_ARCHITECTURES ${number}")
+    endif()
   endif()
-  if(NOT ARG_SOURCES)
-    message(FATAL_ERROR "energy_nvcc_plan: target ${target} has no .cu sources")
-  endif()
-  set(dir ${CMAKE_CURRENT_BINARY_DIR}/energy/${target})
-  # What changes the device code the plan predicts: the target's include
-  # directories and definitions (for the plan's clang and the nvcc that
-  # counts registers), and the project's CUDA flags (for nvcc only).
-  set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
-  set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
-  separate_arguments(cuda_flags UNIX_COMMAND "${CMAKE_CUDA_FLAGS}")
-  list(TRANSFORM cuda_flags PREPEND "--energy-nvcc-flag=")
+  get_target_property(source_dir ${target} SOURCE_DIR)
+  set(plan_sources)
   foreach(src ${ARG_SOURCES})
-    get_filename_component(abs ${src} ABSOLUTE)
-    get_filename_component(name ${src} NAME)
-    set(header ${dir}/${name}.choices.h)
-    add_custom_command(OUTPUT ${header}
-      COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-      COMMAND ${ENERGY_CUDA_DRIVER} -c --arch=${ARG_ARCH} --no-summary
-              --energy-header=${header} ${ARG_OPTIONS}
-              --energy-nvcc=${CMAKE_CUDA_COMPILER} ${cuda_flags}
-              "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
-              "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
-              ${abs} -o ${dir}/${name}.plan.o
-      DEPENDS ${abs} ${ENERGY_CUDA_DEPENDS}
-      COMMENT "energy: planning ${name} for ${ARG_ARCH}"
-      COMMAND_EXPAND_LISTS
-      VERBATIM)
-    target_sources(${target} PRIVATE ${header})
-    set_property(SOURCE ${abs} APPEND PROPERTY OBJECT_DEPENDS ${header})
-    set_property(SOURCE ${abs} APPEND PROPERTY COMPILE_DEFINITIONS
-                 "ENERGY_CHOICES=\"${header}\"")
+    get_filename_component(abs ${src} ABSOLUTE BASE_DIR ${source_dir})
+    list(APPEND plan_sources ${abs})
   endforeach()
-  target_include_directories(${target} PRIVATE ${ENERGY_INCLUDE_DIR})
+  _energy_tune(${target} "${ARG_OPTIONS}" "${plan_sources}")
 endfunction()

@@ -8,16 +8,32 @@
 # Planning inside the object's own build step means every input of the
 # object (the source, each header in nvcc's depfile) re-plans it.
 #
-# Usage: energy-nvcc-launcher.sh <energy-cuda> <nvcc> [--energy-*...] --
-#          [launcher...] <nvcc> <nvcc arguments...>
+# Usage: energy-nvcc-launcher.sh <energy-cuda> <nvcc> [--energy-*...]
+#          [--plan-only=<source>...] -- [launcher...] <nvcc> <nvcc arguments...>
+# With --plan-only (energy_nvcc_plan's SOURCES), a compile of any other
+# source runs unplanned.
 set -eu
 driver=$1 nvcc=$2
 shift 2
-options=()
-while [ $# -gt 0 ] && [ "$1" != -- ]; do options+=("$1"); shift; done
+options=() only=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+  case "$1" in
+    --plan-only=*) only+=("${1#--plan-only=}") ;;
+    *) options+=("$1") ;;
+  esac
+  shift
+done
 [ $# -gt 0 ] || { echo "energy-nvcc-launcher: error: no -- before the compile command" >&2; exit 2; }
 shift
 command=("$@")
+if [ ${#only[@]} -gt 0 ]; then
+  planned=0
+  for a in "${command[@]}"; do
+    case "$a" in /*) ;; *) a=$PWD/$a ;; esac
+    for s in "${only[@]}"; do [ "$a" != "$s" ] || planned=1; done
+  done
+  [ "$planned" = 1 ] || exec "${command[@]}"
+fi
 
 # nvcc's arguments follow its path (after any launcher of the project's own,
 # e.g. ccache).

@@ -1,10 +1,10 @@
 //===- CudaCompile.h - Drive clang-19 over CUDA device code -----*- C++ -*-===//
 //
 // Compiles a .cu file device-only with clang-19 against CUDA 13, adding the
-// compatibility flags DESIGN.md describes (the texture_fetch_functions.h
-// shim, -Wno-unknown-cuda-version) and energy-cuda's: nvcc's host min/max
-// overloads and CCCL's include/cccl. Tools share it so every .cu input is
-// compiled the same way.
+// compatibility flags energy-cuda adds (the one list of
+// cmake/EnergyCudaCompat.cmake: the texture_fetch_functions.h shim, nvcc's
+// host min/max overloads, CCCL's include/cccl, -Wno-unknown-cuda-version).
+// Tools share it so every .cu input is compiled the same way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ENERGY_CUDACOMPILE_H
@@ -50,10 +50,6 @@ struct CudaCompileOptions {
 
 /// The directory holding the CUDA 13 shim headers (build or install tree).
 std::string cudaCompatIncludeDir();
-
-/// Runs Args (argv[0] is the program); on failure returns false and puts the
-/// command's diagnostics in Error.
-bool runProgram(const std::vector<std::string> &Args, std::string &Error);
 
 /// Device-only compile of a .cu file to an LLVM module; null and Error set
 /// on failure.

@@ -1,14 +1,14 @@
 //===- CudaCompile.cpp - Drive clang-19 over CUDA device code -------------===//
 
 #include "energy/CudaCompile.h"
+#include "energy/RunTool.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -51,23 +51,38 @@ std::string cudaCompatIncludeDir() {
   return ENERGY_SOURCE_COMPAT_DIR;
 }
 
+/// The CUDA 13 compatibility flags of every clang route (the list in
+/// cmake/EnergyCudaCompat.cmake), with the shim directory and the toolkit
+/// root filled in.
+static std::vector<std::string> cudaCompatFlags(StringRef CudaPath) {
+  static const char *const Templates[] = {
+#include "CudaCompatFlags.inc"
+  };
+  std::string Compat = cudaCompatIncludeDir();
+  auto Fill = [](std::string &Flag, StringRef Placeholder, StringRef Value) {
+    for (size_t At; (At = Flag.find(Placeholder)) != std::string::npos;)
+      Flag.replace(At, Placeholder.size(), Value.str());
+  };
+  std::vector<std::string> Flags;
+  for (StringRef Template : Templates) {
+    std::string Flag = Template.str();
+    Fill(Flag, "{compat}", Compat);
+    Fill(Flag, "{cuda}", CudaPath);
+    Flags.push_back(std::move(Flag));
+  }
+  return Flags;
+}
+
 std::vector<std::string>
 CudaCompileOptions::deviceArgs(StringRef Input, StringRef Output,
                                bool EmitLLVM) const {
-  // energy-cuda's CUDA 13 compatibility: the shims, nvcc's host min/max
-  // overloads, and CCCL (cooperative groups, CUB, Thrust: include/cccl).
-  std::string Compat = cudaCompatIncludeDir();
-  std::vector<std::string> Args = {
-      Clang, "-x", "cuda", "--cuda-device-only",
-      "--cuda-gpu-arch=" + GpuArch, "--cuda-path=" + CudaPath,
-      "-isystem", Compat, "-include", Compat + "/energy_host_min_max.h",
-      "-Wno-unknown-cuda-version", "-O" + std::to_string(OptLevel), "-S"};
-  SmallString<256> Cccl(CudaPath);
-  sys::path::append(Cccl, "include", "cccl");
-  if (sys::fs::is_directory(Cccl)) {
-    Args.push_back("-isystem");
-    Args.push_back(std::string(Cccl));
-  }
+  std::vector<std::string> Args = {Clang, "-x", "cuda", "--cuda-device-only",
+                                   "--cuda-gpu-arch=" + GpuArch,
+                                   "--cuda-path=" + CudaPath};
+  std::vector<std::string> Compat = cudaCompatFlags(CudaPath);
+  Args.insert(Args.end(), Compat.begin(), Compat.end());
+  Args.push_back("-O" + std::to_string(OptLevel));
+  Args.push_back("-S");
   if (EmitLLVM)
     Args.push_back("-emit-llvm");
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
@@ -77,24 +92,25 @@ CudaCompileOptions::deviceArgs(StringRef Input, StringRef Output,
   return Args;
 }
 
-bool runProgram(const std::vector<std::string> &Args, std::string &Error) {
-  SmallString<128> Log;
-  sys::fs::createTemporaryFile("energy-run", "log", Log);
-  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log),
-                                          StringRef(Log)};
-  std::vector<StringRef> Refs(Args.begin(), Args.end());
-  std::string ExecError;
-  int RC = sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects, 0, 0,
-                               &ExecError);
-  if (RC != 0) {
-    Error = RC < 0 ? "cannot run " + Args[0] + ": " + ExecError
-                   : Args[0] + " failed (exit " + std::to_string(RC) + ")";
-    if (auto Text = MemoryBuffer::getFile(Log))
-      if ((*Text)->getBufferSize())
-        Error += ":\n" + (*Text)->getBuffer().rtrim().str();
+/// Runs the compile Args (argv[0] is clang) as the plugin runs ptxas and
+/// nvcc (runTool); on failure says so in Error with what clang printed, in
+/// full: its diagnostics are the user's.
+static bool runCompile(const std::vector<std::string> &Args,
+                       std::string &Error) {
+  std::vector<StringRef> Argv(Args.begin(), Args.end());
+  ToolRun Run = runTool(Args[0], Argv, /*TimeoutSeconds=*/0,
+                        /*MergeStreams=*/true);
+  if (Run.succeeded())
+    return true;
+  if (Run.How == ToolRun::CouldNotRun) {
+    Error = "cannot run " + Args[0] + ": " + Run.howItFailed();
+    return false;
   }
-  sys::fs::remove(Log);
-  return RC == 0;
+  Error = Args[0] + " failed (" + Run.howItFailed() + ")";
+  StringRef Said = StringRef(Run.Output).rtrim();
+  if (!Said.empty())
+    Error += ":\n" + Said.str();
+  return false;
 }
 
 std::unique_ptr<Module> compileCudaToModule(StringRef Input,
@@ -102,15 +118,18 @@ std::unique_ptr<Module> compileCudaToModule(StringRef Input,
                                             LLVMContext &Ctx,
                                             std::string &Error) {
   SmallString<128> IR;
-  sys::fs::createTemporaryFile("energy-device", "ll", IR);
-  std::unique_ptr<Module> M;
-  if (runProgram(Opts.deviceArgs(Input, IR, /*EmitLLVM=*/true), Error)) {
-    SMDiagnostic Diag;
-    M = parseIRFile(IR, Diag, Ctx);
-    if (!M)
-      Error = "clang produced unreadable IR: " + Diag.getMessage().str();
+  if (std::error_code EC =
+          sys::fs::createTemporaryFile("energy-device", "ll", IR)) {
+    Error = "cannot create a temporary file: " + EC.message();
+    return nullptr;
   }
-  sys::fs::remove(IR);
+  FileRemover RemoveIR(IR);
+  if (!runCompile(Opts.deviceArgs(Input, IR, /*EmitLLVM=*/true), Error))
+    return nullptr;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(IR, Diag, Ctx);
+  if (!M)
+    Error = "clang produced unreadable IR: " + Diag.getMessage().str();
   return M;
 }
 

@@ -174,11 +174,12 @@ tune() {
   cmake -S "$work/proj" -B "$app" -G Ninja -DCMAKE_CUDA_COMPILER="$nvcc" "$@" \
     > "$work/$name.configure.log"
   # The clang route: the plugin, each option, energy-cuda's CUDA 13
-  # compatibility (its shims, nvcc's host min/max, CCCL), energy::headers
+  # compatibility (its shims, nvcc's host min/max, CCCL, the version warning
+  # off: cmake/EnergyCudaCompat.cmake), energy::headers
   # for the target and its users.
   local cuda_root
   cuda_root=$(cd "$(dirname "$nvcc")/.." && pwd)
-  grep -qF "clangk: \$<\$<COMPILE_LANGUAGE:CUDA>:-fplugin=$plugin;-fpass-plugin=$plugin;SHELL:-mllvm -energy-min-gain=0.05;SHELL:-mllvm -energy-gpu=rtx-a4000;SHELL:-isystem $include/energy/cuda-compat -include $include/energy/cuda-compat/energy_host_min_max.h -isystem $cuda_root/include/cccl> | params;energy::headers" \
+  grep -qF "clangk: \$<\$<COMPILE_LANGUAGE:CUDA>:-fplugin=$plugin;-fpass-plugin=$plugin;SHELL:-mllvm -energy-min-gain=0.05;SHELL:-mllvm -energy-gpu=rtx-a4000;SHELL:-isystem $include/energy/cuda-compat -include $include/energy/cuda-compat/energy_host_min_max.h -isystem $cuda_root/include/cccl -Wno-unknown-cuda-version> | params;energy::headers" \
     "$work/$name.configure.log"
   cmake --build "$app" -v > "$work/$name.build.log"
   # The nvcc route: the plan ran before nvcc, which read its header.
