@@ -165,12 +165,14 @@ struct NamedBaseline {
 /// heuristic (1024): energy -4.5%, time +0.3%; vs the default (256): ...; 96
 /// of 96 candidates evaluated (LeftOut), 3 on the Pareto front": the
 /// sentence of both passes. Config is the description of the chosen
-/// configuration ("block 128, ITEMS=4", with its values named); LeftOut, if
-/// any, says which shapes were not candidates. The values are named
-/// Objective, TimeUs, EnergyMJ, WorkItems, Gpu, Arch, per baseline
-/// <Key>Block, EnergyVs<Key> and TimeVs<Key> (percent change, negative: the
-/// choice is lower), Evaluated, Candidates and ParetoFront.
-Explanation explainChoice(const Explanation &Config, llvm::StringRef Objective,
+/// configuration ("block 128, ITEMS=4", with its values named); Why, in
+/// the parenthesis, what decided (the objective, or min-gain keeping the
+/// default); LeftOut, if any, says which shapes were not candidates. Besides
+/// Config's and Why's, the values are named TimeUs, EnergyMJ, WorkItems,
+/// Gpu, Arch, per baseline <Key>Block, EnergyVs<Key> and TimeVs<Key>
+/// (percent change, negative: the choice is lower), Evaluated, Candidates
+/// and ParetoFront.
+Explanation explainChoice(const Explanation &Config, const Explanation &Why,
                           const Candidate &Chosen, uint64_t WorkItems,
                           const GpuArch &Arch,
                           llvm::ArrayRef<NamedBaseline> Baselines,

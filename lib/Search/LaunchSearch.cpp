@@ -269,7 +269,7 @@ Explanation describeBlock(const BlockShape &Block) {
   return E;
 }
 
-Explanation explainChoice(const Explanation &Config, StringRef Objective,
+Explanation explainChoice(const Explanation &Config, const Explanation &Why,
                           const Candidate &C, uint64_t WorkItems,
                           const GpuArch &Arch,
                           ArrayRef<NamedBaseline> Baselines, size_t Evaluated,
@@ -281,7 +281,7 @@ Explanation explainChoice(const Explanation &Config, StringRef Objective,
   };
   Explanation E;
   E.append(Config) << " (";
-  E.value("Objective", Objective.str()) << "): predicted ";
+  E.append(Why) << "): predicted ";
   // The text scales its units; the records keep microseconds and millijoules.
   E << formatDuration(C.Prediction.TimeSeconds) << ", "
     << formatEnergy(C.Prediction.EnergyJoules) << " per launch of ";
