@@ -34,10 +34,12 @@ struct Candidate {
   PruneReason Pruned = PruneReason::None;
   CostPrediction Prediction;
   bool OnFront = false;
-  /// The kernel needs more registers per thread than the block leaves it;
-  /// its occupancy counts the allowance (what ptxas fits it into under
-  /// launch bounds), but the spills it would add are not modeled, so only a
-  /// forced configuration keeps it.
+  /// The kernel needs more registers per thread than the block (or its
+  /// launch bounds, with their minimum of blocks per SM) leaves it; its
+  /// occupancy counts the allowance (what ptxas fits it into under launch
+  /// bounds), but the spills it would add are not modeled, so only a forced
+  /// configuration keeps it. Registers from ptxas are within the allowance
+  /// already, their spills measured.
   bool Spills = false;
   /// Why a free search did not predict the candidate again with its block
   /// known (LaunchPlanner::refine), when it did not: its block-free screen
@@ -45,8 +47,25 @@ struct Candidate {
   std::string ScreenedOut;
 };
 
-/// The registers per thread a block of Threads threads can have.
-unsigned registersAllowed(const GpuArch &Arch, unsigned Threads);
+/// The registers per thread ptxas leaves a kernel whose blocks have Threads
+/// threads, when MinBlocks of them (`__launch_bounds__`'s second argument,
+/// .minnctapersm) must fit an SM at once: the largest count, a multiple of 8
+/// up to MaxRegistersPerThread, with which the register file holds them.
+/// A MinBlocks no SM can hold (more blocks or warps than an SM takes) is
+/// ignored, as ptxas ignores it.
+unsigned registersAllowed(const GpuArch &Arch, unsigned Threads,
+                          unsigned MinBlocks = 1);
+
+/// Whether an SM can hold MinBlocks blocks of Threads threads (the warp
+/// and block limits; registers aside): else ptxas ignores the minimum.
+bool minBlocksHonoured(const GpuArch &Arch, unsigned Threads,
+                       unsigned MinBlocks);
+
+/// The registers ptxas leaves a kernel with Bounds launched with blocks of
+/// Threads threads: its bounds' threads where it has bounds (ptxas sees
+/// those, not the launch), with their minimum of blocks per SM.
+unsigned registerCap(const GpuArch &Arch, unsigned Threads,
+                     const LaunchBounds &Bounds);
 
 /// A candidate for Block with the given per-thread features, grid size and
 /// shared memory per block; its occupancy comes from the arch tables. A grid
@@ -146,12 +165,14 @@ struct NamedBaseline {
 /// heuristic (1024): energy -4.5%, time +0.3%; vs the default (256): ...; 96
 /// of 96 candidates evaluated (LeftOut), 3 on the Pareto front": the
 /// sentence of both passes. Config is the description of the chosen
-/// configuration ("block 128, ITEMS=4", with its values named); LeftOut, if
-/// any, says which shapes were not candidates. The values are named
-/// Objective, TimeUs, EnergyMJ, WorkItems, Gpu, Arch, per baseline
-/// <Key>Block, EnergyVs<Key> and TimeVs<Key> (percent change, negative: the
-/// choice is lower), Evaluated, Candidates and ParetoFront.
-Explanation explainChoice(const Explanation &Config, llvm::StringRef Objective,
+/// configuration ("block 128, ITEMS=4", with its values named); Why, in
+/// the parenthesis, what decided (the objective, or min-gain keeping the
+/// default); LeftOut, if any, says which shapes were not candidates. Besides
+/// Config's and Why's, the values are named TimeUs, EnergyMJ, WorkItems,
+/// Gpu, Arch, per baseline <Key>Block, EnergyVs<Key> and TimeVs<Key>
+/// (percent change, negative: the choice is lower), Evaluated, Candidates
+/// and ParetoFront.
+Explanation explainChoice(const Explanation &Config, const Explanation &Why,
                           const Candidate &Chosen, uint64_t WorkItems,
                           const GpuArch &Arch,
                           llvm::ArrayRef<NamedBaseline> Baselines,

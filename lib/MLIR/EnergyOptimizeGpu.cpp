@@ -284,6 +284,9 @@ private:
 
   ObjectiveSpec Objective;
   uint64_t WorkItems = 0; // 0: the launches' threads, else DefaultWorkItems
+  /// The target's notes (its board, its model) hold for every kernel built
+  /// for it: each is remarked once a module, with the first kernel planned.
+  llvm::StringSet<> NotesRemarked;
 
   llvm::Error readSettings(bool FromText);
   LogicalResult parseOptions();
@@ -363,8 +366,9 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     return success();
   }
   for (const std::string &Note : Notes)
-    mlir::emitRemark(Kernel.getLoc())
-        << "energy: kernel " << Name << ": " << Note;
+    if (NotesRemarked.insert(Note).second)
+      mlir::emitRemark(Kernel.getLoc())
+          << "energy: kernel " << Name << ": " << Note;
 
   // The LLVM pass's legality rule: the dialect cannot declare how dynamic
   // workgroup memory grows with the block, so only the launch's block is
@@ -501,6 +505,7 @@ void EnergyOptimizeGpuPass::runOnOperation() {
   SmallVector<gpu::GPUModuleOp> GpuModules;
   Module.walk([&](gpu::GPUModuleOp M) { GpuModules.push_back(M); });
   TargetChoice Targets(ArchName, GpuName, ModelFile);
+  NotesRemarked.clear();
   for (gpu::GPUModuleOp M : GpuModules) {
     std::vector<std::string> Notes;
     const GpuArch &Arch =

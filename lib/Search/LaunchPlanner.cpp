@@ -31,17 +31,19 @@ Explanation explainPlan(const LaunchPlan &P, const Explanation &Config,
         " screened out by the block-free screen");
   if (P.Refined)
     Add(std::to_string(P.Refined) + " predicted again with the block known");
-  Explanation E = explainChoice(Config, Objective, P.chosen(), WorkItems, Arch,
-                                Baselines, P.evaluated(), P.Candidates, Notes);
+  // The parenthesis names what decided: the objective's best, or min-gain
+  // keeping the incumbent (the objective's best was not better by enough).
+  Explanation Why;
   if (P.KeptIncumbentWithin) {
-    E << "; the " << (P.CurrentBaseline ? "launch's block" : "default")
-      << " stays: no candidate is predicted to improve on it by more than ";
     std::string Percent;
     raw_string_ostream(Percent) << format("%g", *P.KeptIncumbentWithin * 100);
-    E.value("MinGainPercent", Percent);
-    E << "%";
+    Why << "the " << (P.CurrentBaseline ? "launch's block" : "default")
+        << " stays: no candidate is predicted to improve on it by more than ";
+    Why.value("MinGainPercent", Percent) << "% in ";
   }
-  return E;
+  Why.value("Objective", Objective.str());
+  return explainChoice(Config, Why, P.chosen(), WorkItems, Arch, Baselines,
+                       P.evaluated(), P.Candidates, Notes);
 }
 
 Error LaunchPlanner::enumerate(LaunchPlan &P) const {

@@ -30,7 +30,7 @@ Candidate makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
   unsigned Threads = Block[0] * Block[1] * Block[2];
   unsigned Registers =
       static_cast<unsigned>(std::lround(Features.register_estimate));
-  unsigned Allowed = registersAllowed(Arch, Threads);
+  unsigned Allowed = registerCap(Arch, Threads, Features.Bounds);
   C.Spills = Registers > Allowed;
   if (Blocks <= MaxGridBlocksX)
     C.Query.Occ = computeOccupancy(
@@ -38,21 +38,53 @@ Candidate makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
   return C;
 }
 
-unsigned registersAllowed(const GpuArch &Arch, unsigned Threads) {
-  // Launch bounds (.reqntid) make ptxas fit the kernel into the block,
-  // spilling what does not fit: a block's registers come in whole warps,
-  // per thread in multiples of 8.
+bool minBlocksHonoured(const GpuArch &Arch, unsigned Threads,
+                       unsigned MinBlocks) {
+  unsigned Warps = (Threads + Arch.WarpSize - 1) / Arch.WarpSize;
+  return MinBlocks <= Arch.MaxBlocksPerSM &&
+         uint64_t(MinBlocks) * Warps <= Arch.MaxWarpsPerSM;
+}
+
+unsigned registersAllowed(const GpuArch &Arch, unsigned Threads,
+                          unsigned MinBlocks) {
+  // Launch bounds (.reqntid, .maxntid) make ptxas fit the kernel into the
+  // block, spilling what does not fit: a block's registers come in whole
+  // warps, per thread in multiples of 8. With .minnctapersm, MinBlocks such
+  // blocks must fit an SM at once.
   // The register file is split among the SM's sub-partitions, so the
-  // largest count is the one with which one block still fits.
+  // largest count is the one with which the blocks still fit (ptxas 13.0 on
+  // sm_80, 3 blocks of 96 threads: 168, where the whole file would give
+  // 224).
   unsigned Warps = (Threads + Arch.WarpSize - 1) / Arch.WarpSize;
   if (Warps == 0)
     return Arch.MaxRegistersPerThread;
-  unsigned PerThread = Arch.MaxRegistersPerBlock / (Warps * Arch.WarpSize);
-  unsigned Registers = std::min(Arch.MaxRegistersPerThread, PerThread / 8 * 8);
-  for (; Registers > 8; Registers -= 8)
-    if (computeOccupancy(Arch, {Threads, Registers, 0}).ActiveBlocksPerSM > 0)
-      break;
+  // ptxas ignores a minimum no SM can hold (it warns "out of range").
+  if (MinBlocks == 0 || !minBlocksHonoured(Arch, Threads, MinBlocks))
+    MinBlocks = 1;
+  unsigned WarpThreads = Warps * Arch.WarpSize;
+  unsigned PerThread =
+      std::min(Arch.MaxRegistersPerBlock / WarpThreads,
+               Arch.RegistersPerSM / (WarpThreads * MinBlocks));
+  auto Fits = [&](unsigned Registers) {
+    return computeOccupancy(Arch, {Threads, Registers, 0}).ActiveBlocksPerSM >=
+           MinBlocks;
+  };
+  if (PerThread >= Arch.MaxRegistersPerThread &&
+      Fits(Arch.MaxRegistersPerThread))
+    return Arch.MaxRegistersPerThread;
+  unsigned Registers =
+      std::min(Arch.MaxRegistersPerThread, PerThread) / 8 * 8;
+  while (Registers > 8 && !Fits(Registers))
+    Registers -= 8;
   return Registers;
+}
+
+unsigned registerCap(const GpuArch &Arch, unsigned Threads,
+                     const LaunchBounds &Bounds) {
+  // ptxas knows the bounds, not the launch: a kernel bounded to 256 threads
+  // gets the registers of 256 whatever block it runs with.
+  unsigned Bounded = Bounds.maxThreads();
+  return registersAllowed(Arch, Bounded ? Bounded : Threads, Bounds.MinCTASM);
 }
 
 std::string noCandidateFits(ArrayRef<Candidate> Candidates,
@@ -237,7 +269,7 @@ Explanation describeBlock(const BlockShape &Block) {
   return E;
 }
 
-Explanation explainChoice(const Explanation &Config, StringRef Objective,
+Explanation explainChoice(const Explanation &Config, const Explanation &Why,
                           const Candidate &C, uint64_t WorkItems,
                           const GpuArch &Arch,
                           ArrayRef<NamedBaseline> Baselines, size_t Evaluated,
@@ -249,7 +281,7 @@ Explanation explainChoice(const Explanation &Config, StringRef Objective,
   };
   Explanation E;
   E.append(Config) << " (";
-  E.value("Objective", Objective.str()) << "): predicted ";
+  E.append(Why) << "): predicted ";
   // The text scales its units; the records keep microseconds and millijoules.
   E << formatDuration(C.Prediction.TimeSeconds) << ", "
     << formatEnergy(C.Prediction.EnergyJoules) << " per launch of ";

@@ -6,6 +6,7 @@
 #include "TuningSpec.h"
 
 #include "energy/CallCycles.h"
+#include "energy/NVVMAnnotations.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Config/llvm-config.h"
@@ -452,7 +453,7 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     WarnedNoPtx = true;
   } else if (Optimized && WithToolchain && Target && Toolchain.available()) {
     auto ToolchainStart = std::chrono::steady_clock::now();
-    auto R = Toolchain.measure(*Copy, *Target);
+    auto R = Toolchain.measure(*Copy, *Target, readLaunchBounds(K));
     ToolchainSeconds += SecondsSince(ToolchainStart);
     ++NumToolchainChecks;
     LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": ptxas on " << K.getName() << ": "
@@ -465,6 +466,8 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
       Features.addNote("registers estimated: " + toString(R.takeError()));
   }
   Features.Name = K.getName().str();
+  // The copy has no annotations; the kernel's bounds cap its registers.
+  Features.Bounds = readLaunchBounds(K);
   Erase();
   return Features;
 }

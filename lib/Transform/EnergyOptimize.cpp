@@ -18,6 +18,7 @@
 #include "energy/TargetChoice.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -76,6 +77,10 @@ private:
   TargetChoice Targets;
   FixedTunables Fixed;
   std::vector<Function *> Replaced; // erased last: see moveToFreshFunction
+  /// Notes about the target (its board, its model): they hold for every
+  /// kernel built for it, so each is remarked once a module, with the first
+  /// kernel it concerns; the report keeps them with every kernel.
+  StringSet<> TargetNotes, TargetNotesRemarked;
 
   Expected<std::map<Function *, ForcedConfig>>
   forcedConfigs(ArrayRef<Function *> Kernels, const ModuleTuningInfo &Info);
@@ -203,12 +208,15 @@ static void addChoiceRecord(DiagnosticInfoOptimizationBase &R,
 
 void ModuleOptimizer::remark(const KernelPlan &P) {
   OptimizationRemarkEmitter &ORE = remarks(*P.Kernel);
-  for (const std::string &Note : P.Notes)
+  for (const std::string &Note : P.Notes) {
+    if (TargetNotes.contains(Note) && !TargetNotesRemarked.insert(Note).second)
+      continue;
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(RemarkPass, "Assumption", P.Kernel)
              << "kernel " << ore::NV("Kernel", P.Name) << ": "
              << ore::NV("Note", Note);
     });
+  }
   for (const BlockRestriction &R : P.Restrictions)
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(RemarkPass, "Restriction", P.Kernel)
@@ -377,6 +385,8 @@ Error ModuleOptimizer::run() {
       return Model.takeError();
     if (!(*Model)->Note.empty())
       Notes.push_back((*Model)->Note);
+    for (const std::string &Note : Notes)
+      TargetNotes.insert(Note);
     Extractor.targetArch(Arch.Name);
     auto ForceIt = Forced->find(F);
     const ForcedConfig *Force =

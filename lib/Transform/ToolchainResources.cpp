@@ -3,6 +3,7 @@
 #include "ToolchainResources.h"
 #include "IsolatedCodegen.h"
 #include "PluginWarning.h"
+#include "energy/NVVMAnnotations.h"
 #include "energy/RunTool.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -93,8 +94,9 @@ void ToolchainResources::giveUp(LLVMContext &Ctx, const std::string &Why) {
 }
 
 /// A module holding only Kernel's definition (its globals too, for the
-/// shared memory they declare), marked as the one kernel.
-static std::unique_ptr<Module> kernelOnlyModule(const Function &Kernel) {
+/// shared memory they declare), marked as the one kernel, with Bounds.
+static std::unique_ptr<Module> kernelOnlyModule(const Function &Kernel,
+                                                const LaunchBounds &Bounds) {
   ValueToValueMapTy VMap;
   std::unique_ptr<Module> M =
       CloneModule(*Kernel.getParent(), VMap, [&](const GlobalValue *GV) {
@@ -110,6 +112,7 @@ static std::unique_ptr<Module> kernelOnlyModule(const Function &Kernel) {
       ValueAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), 1))};
   M->getOrInsertNamedMetadata("nvvm.annotations")
       ->addOperand(MDNode::get(Ctx, Kind));
+  writeLaunchBounds(*Copy, Bounds);
   return M;
 }
 
@@ -307,7 +310,8 @@ void ToolchainResources::remember(StringRef Key, const KernelResources &R) {
 }
 
 Expected<KernelResources>
-ToolchainResources::measure(const Function &Kernel, TargetMachine &Target) {
+ToolchainResources::measure(const Function &Kernel, TargetMachine &Target,
+                            const LaunchBounds &Bounds) {
   if (!available())
     return resourceError("ptxas not found");
   LLVMContext &Ctx = Kernel.getContext();
@@ -315,7 +319,7 @@ ToolchainResources::measure(const Function &Kernel, TargetMachine &Target) {
     Ctx.diagnose(PluginWarning("energy: " + TimeoutProblem));
     TimeoutProblem.clear();
   }
-  std::unique_ptr<Module> M = kernelOnlyModule(Kernel);
+  std::unique_ptr<Module> M = kernelOnlyModule(Kernel, Bounds);
   std::string IRKey = irKey(*M, Target);
   if (auto R = cached(IRKey))
     return *R;

@@ -27,6 +27,8 @@
 #ifndef ENERGY_LIB_TOOLCHAINRESOURCES_H
 #define ENERGY_LIB_TOOLCHAINRESOURCES_H
 
+#include "energy/KernelFeatures.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include <optional>
@@ -63,8 +65,11 @@ public:
 
   /// Compiles Kernel (a definition in its module; it is copied, the module
   /// is not changed) with Target to PTX and runs ptxas for Target's CPU.
+  /// Bounds are the launch bounds the built kernel has (its source's):
+  /// ptxas fits the registers to them (.maxntid, .minnctapersm).
   llvm::Expected<KernelResources> measure(const llvm::Function &Kernel,
-                                          llvm::TargetMachine &Target);
+                                          llvm::TargetMachine &Target,
+                                          const LaunchBounds &Bounds);
 
 private:
   std::string Ptxas;

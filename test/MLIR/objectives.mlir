@@ -32,14 +32,14 @@
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic workload=1000000})' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WORKLOAD
 
-// ENERGY:   remark: energy: kernel @saxpy: chose block 1024 (energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 10%; launches: grid 4095 block 1024 -> grid 4095 block 1024
+// ENERGY:   remark: energy: kernel @saxpy: chose block 1024 (the launch's block stays: no candidate is predicted to improve on it by more than 10% in energy within 10% of the fastest): {{.*}} per launch of 4193280 items on h100-sxm (sm_90); {{.*}} on the Pareto front; launches: grid 4095 block 1024 -> grid 4095 block 1024
 // ENERGY:   nvvm.reqntid = array<i32: 1024, 1, 1>
 // ENERGY:   gpu.launch_func @kernels::@saxpy blocks in (%c4095, %c1, %c1) threads in (%c1024, %c1, %c1)
 
-// TIME:     remark: energy: kernel @saxpy: chose block 1024 (time): {{.*}} on the Pareto front; the launch's block stays: no candidate is predicted to improve on it by more than 10%; launches: grid 4095 block 1024 -> grid 4095 block 1024
+// TIME:     remark: energy: kernel @saxpy: chose block 1024 (the launch's block stays: no candidate is predicted to improve on it by more than 10% in time): {{.*}} on the Pareto front; launches: grid 4095 block 1024 -> grid 4095 block 1024
 // TIME:     nvvm.reqntid = array<i32: 1024, 1, 1>
 
-// EDP:      remark: energy: kernel @saxpy: chose block 1024 (edp): {{.*}}; the launch's block stays: no candidate is predicted to improve on it by more than 10%;
+// EDP:      remark: energy: kernel @saxpy: chose block 1024 (the launch's block stays: no candidate is predicted to improve on it by more than 10% in edp): {{.*}};
 // EDP:      nvvm.reqntid = array<i32: 1024, 1, 1>
 
 // SLOWDOWN: remark: energy: kernel @saxpy: chose block [[S:[0-9]+]] (energy within 0% of the fastest): {{.*}}; vs the launch's block (1024): energy -{{[0-9.]+}}%, time -{{[0-9.]+}}%; {{.*}} on the Pareto front; launches: grid 4095 block 1024 -> grid {{[0-9]+}} block [[S]]

@@ -23,6 +23,8 @@ module attributes {gpu.container_module} {
     // expected-remark @+1 {{energy: kernel @dynamic_block left alone: the block size of a launch is not constant; advice: block}}
     gpu.func @dynamic_block(%x: memref<?xf32>) kernel {
     // expected-remark@-1 {{sm_80 is modelled on its default board}}
+    // (once per module: the target's note holds for every kernel; it was
+    // remarked with each, and -verify-diagnostics now refuses a second)
       %i = gpu.global_id x
       %v = memref.load %x[%i] : memref<?xf32>
       memref.store %v, %x[%i] : memref<?xf32>
@@ -30,7 +32,6 @@ module attributes {gpu.container_module} {
     }
     // expected-remark @+1 {{energy: kernel @dynamic_grid left alone: the grid size of a launch is not constant; advice: block}}
     gpu.func @dynamic_grid(%x: memref<?xf32>) kernel {
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
       %i = gpu.global_id x
       %v = memref.load %x[%i] : memref<?xf32>
       memref.store %v, %x[%i] : memref<?xf32>
@@ -38,7 +39,6 @@ module attributes {gpu.container_module} {
     }
     // expected-remark @+1 {{energy: kernel @conflicting left alone: its launches use different block sizes (256 and 128); advice: block}}
     gpu.func @conflicting(%x: memref<?xf32>) kernel {
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
       %i = gpu.global_id x
       %v = memref.load %x[%i] : memref<?xf32>
       memref.store %v, %x[%i] : memref<?xf32>
@@ -47,7 +47,6 @@ module attributes {gpu.container_module} {
     // The block width is written into the index: block_id * 256 + thread_id.
     // expected-remark @+1 {{energy: kernel @baked left alone: no other block is proven correct for it: blockIdx.x is multiplied by 256, not by blockDim.x: the code assumes that many threads per block}}
     gpu.func @baked(%x: memref<?xf32>) kernel {
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
       %c256 = arith.constant 256 : index
       %bid = gpu.block_id x
       %tid = gpu.thread_id x
@@ -59,7 +58,6 @@ module attributes {gpu.container_module} {
     }
     // expected-remark @+1 {{energy: kernel @shared left alone: its 1024 bytes of workgroup memory are sized for the launch's block; no advice: no other block shape is known to be correct for it (it uses workgroup memory, whose layout follows the block}}
     gpu.func @shared(%x: memref<?xf32>)
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
         workgroup(%buf: memref<256xf32, #gpu.address_space<workgroup>>) kernel {
       %i = gpu.global_id x
       %tid = gpu.thread_id x
@@ -71,7 +69,6 @@ module attributes {gpu.container_module} {
     // 256 KiB of workgroup memory fits no SM: not even advice.
     // expected-remark @+1 {{energy: kernel @too_big left alone: its 262144 bytes of workgroup memory are sized for the launch's block; no advice: no other block shape is known to be correct for it (it uses workgroup memory, whose layout follows the block}}
     gpu.func @too_big(%x: memref<?xf32>)
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
         workgroup(%buf: memref<65536xf32, #gpu.address_space<workgroup>>) kernel {
       %i = gpu.thread_id x
       %v = memref.load %x[%i] : memref<?xf32>
@@ -83,7 +80,6 @@ module attributes {gpu.container_module} {
     // correct, so there is no advice either.
     // expected-remark @+1 {{energy: kernel @dyn_shared left alone: the kernel uses dynamic shared memory (gpu.dynamic_shared_memory) whose size per block is not declared; no advice: no other block shape is known to be correct for it (it uses 'gpu.dynamic_shared_memory'}}
     gpu.func @dyn_shared(%x: memref<?xf32>) kernel {
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
       %c0 = arith.constant 0 : index
       %i = gpu.global_id x
       %tid = gpu.thread_id x
@@ -96,7 +92,6 @@ module attributes {gpu.container_module} {
     }
     // expected-remark @+1 {{energy: kernel @bounded left alone: it has launch bounds (known_block_size or nvvm.reqntid/maxntid/minctasm/maxnreg); advice: block}}
     gpu.func @bounded(%x: memref<?xf32>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
       %i = gpu.global_id x
       %v = memref.load %x[%i] : memref<?xf32>
       memref.store %v, %x[%i] : memref<?xf32>
@@ -105,7 +100,6 @@ module attributes {gpu.container_module} {
     // 1000 threads: no multiple of the warp size divides them.
     // expected-remark @+1 {{energy: kernel @odd_size left alone: no candidate block divides the threads of every launch into a valid grid; advice: block}}
     gpu.func @odd_size(%x: memref<?xf32>) kernel {
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
       %i = gpu.global_id x
       %v = memref.load %x[%i] : memref<?xf32>
       memref.store %v, %x[%i] : memref<?xf32>
@@ -113,7 +107,6 @@ module attributes {gpu.container_module} {
     }
     // expected-remark @+1 {{energy: kernel @clustered left alone: a launch sets a cluster size; advice: block}}
     gpu.func @clustered(%x: memref<?xf32>) kernel {
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
       %i = gpu.global_id x
       %v = memref.load %x[%i] : memref<?xf32>
       memref.store %v, %x[%i] : memref<?xf32>
@@ -122,7 +115,6 @@ module attributes {gpu.container_module} {
     // Launched, and also named by an op the pass does not know.
     // expected-remark @+1 {{energy: kernel @foreign_use left alone: 'runtime.enqueue' refers to it and may launch it with another block; advice: block}}
     gpu.func @foreign_use(%x: memref<?xf32>) kernel {
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
       %i = gpu.global_id x
       %v = memref.load %x[%i] : memref<?xf32>
       memref.store %v, %x[%i] : memref<?xf32>
@@ -130,7 +122,6 @@ module attributes {gpu.container_module} {
     }
     // expected-remark @+1 {{energy: kernel @unlaunched left alone: no gpu.launch_func in the module launches it; advice: block}}
     gpu.func @unlaunched(%x: memref<?xf32>) kernel {
-    // expected-remark@-1 {{sm_80 is modelled on its default board}}
       %i = gpu.global_id x
       %v = memref.load %x[%i] : memref<?xf32>
       memref.store %v, %x[%i] : memref<?xf32>

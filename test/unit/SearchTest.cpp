@@ -280,3 +280,66 @@ TEST(LaunchSearch, RegistersAllowedLeaveRoomForOneBlock) {
   EXPECT_EQ(computeOccupancy(A, {448, R + 8, 0}).ActiveBlocksPerSM, 0u);
   EXPECT_EQ(registersAllowed(A, 128), A.MaxRegistersPerThread);
 }
+
+TEST(LaunchSearch, RegistersAllowedForAMinimumOfBlocks) {
+  // sm_80: 65536 registers per SM in 4 sub-partitions of 16384, at most 64
+  // warps and 32 blocks. Each figure is what ptxas 13.0 allocated to a
+  // kernel that wants 255 registers, under .maxntid T, .minnctapersm B.
+  const GpuArch &A = *lookupGpuArch(80);
+  // 4 blocks of 256 threads: 32 warps, 8 a sub-partition: 16384 / 8 / 32
+  // = 64.
+  EXPECT_EQ(registersAllowed(A, 256, 4), 64u);
+  // 5 blocks: 40 warps, 10 a sub-partition: 51.2, down to a multiple of 8.
+  EXPECT_EQ(registersAllowed(A, 256, 5), 48u);
+  // 3 blocks of 96 threads: 9 warps, so one sub-partition holds 3: 16384 /
+  // 3 / 32 = 170.7 -> 168, where the whole file would give 65536 / 288 ->
+  // 224.
+  EXPECT_EQ(registersAllowed(A, 96, 3), 168u);
+  // 2 blocks of 352 threads: 22 warps, 6 a sub-partition: 85.3 -> 80.
+  EXPECT_EQ(registersAllowed(A, 352, 2), 80u);
+  // Few small blocks leave the per-thread maximum.
+  EXPECT_EQ(registersAllowed(A, 64, 3), A.MaxRegistersPerThread);
+  // One block, or none stated, is the one-block allowance: 1024 threads
+  // have 64 each.
+  EXPECT_EQ(registersAllowed(A, 1024, 1), 64u);
+  EXPECT_EQ(registersAllowed(A, 1024, 0), 64u);
+  EXPECT_EQ(registersAllowed(A, 1024, 2), 32u);
+  // A minimum no SM holds is ignored by ptxas ("out of range"): 3 blocks of
+  // 1024 threads are 96 warps; 33 blocks are more than 32.
+  EXPECT_FALSE(minBlocksHonoured(A, 1024, 3));
+  EXPECT_EQ(registersAllowed(A, 1024, 3), 64u);
+  EXPECT_FALSE(minBlocksHonoured(A, 32, 33));
+  EXPECT_EQ(registersAllowed(A, 32, 33), A.MaxRegistersPerThread);
+  // Each allowance holds its blocks, and 8 more registers would not.
+  for (auto [Threads, Blocks] : {std::pair{256u, 4u}, {96u, 3u}, {352u, 2u}}) {
+    unsigned R = registersAllowed(A, Threads, Blocks);
+    EXPECT_GE(computeOccupancy(A, {Threads, R, 0}).ActiveBlocksPerSM, Blocks);
+    EXPECT_LT(computeOccupancy(A, {Threads, R + 8, 0}).ActiveBlocksPerSM,
+              Blocks);
+  }
+}
+
+TEST(LaunchSearch, RegisterCapFollowsTheBoundsNotTheLaunch) {
+  // ptxas sees __launch_bounds__(256, 4), not the block of 128 the kernel
+  // runs with: 64 registers, as for 256 threads.
+  const GpuArch &A = *lookupGpuArch(80);
+  LaunchBounds Bounds;
+  Bounds.MaxNTid = {256, 0, 0};
+  Bounds.MinCTASM = 4;
+  EXPECT_EQ(registerCap(A, 128, Bounds), 64u);
+  // Without bounds, the launch's block: one block of 128 threads.
+  EXPECT_EQ(registerCap(A, 128, LaunchBounds()), A.MaxRegistersPerThread);
+  // A candidate's occupancy counts the capped registers and marks the
+  // spills: 96 estimated, 64 allowed, 4 blocks of 8 warps resident.
+  KernelFeatures F;
+  F.register_estimate = 96;
+  F.Bounds = Bounds;
+  Candidate C = makeCandidate(F, A, {256, 1, 1}, 1024, 0);
+  EXPECT_TRUE(C.Spills);
+  EXPECT_EQ(C.Query.Occ.ActiveBlocksPerSM, 4u);
+  F.Bounds.MinCTASM = 1;
+  Candidate Uncapped = makeCandidate(F, A, {256, 1, 1}, 1024, 0);
+  EXPECT_FALSE(Uncapped.Spills);
+  // 96 registers: 3072 a warp, 5 warps a sub-partition, 20 warps: 2 blocks.
+  EXPECT_EQ(Uncapped.Query.Occ.ActiveBlocksPerSM, 2u);
+}
