@@ -195,9 +195,10 @@ def program_measure(build_command, run_command, kernel, workdir, warmup=DEFAULT_
     {})."""
     # Whether a run has shown the timer at work: until one has, a run without timing is
     # a build without the timer (an error), not a configuration that skipped the kernel.
-    timer_seen = []
+    timer_seen = False
 
     def run_once(candidate, number):
+        nonlocal timer_seen
         # Kept: the launches each measurement read.
         digest = hashlib.sha256(candidate["key"].encode()).hexdigest()[:12]
         time_file = os.path.join(workdir, f"launches-{digest}.{number}.tsv")
@@ -216,7 +217,7 @@ def program_measure(build_command, run_command, kernel, workdir, warmup=DEFAULT_
                 f"and launch '{kernel}' through ENERGY_LAUNCH (energy.cuh)")
         if not started:
             return None, never
-        timer_seen.append(True)
+        timer_seen = True
         if launch_error:
             return None, f"a launch of '{kernel}' failed: {launch_error}"
         if not launches:
@@ -229,10 +230,12 @@ def program_measure(build_command, run_command, kernel, workdir, warmup=DEFAULT_
         timed = launches[warmup:]
         times = [t for t, _ in timed]
         joules, energy_note = energy_of(timed, nvml, min_energy_seconds)
-        return {"time_s": statistics.median(times), "launches": len(launches),
-                "warmup": warmup, "launch_file": time_file, "time_spread": quarter_spread(times),
-                "energy_j": joules, **({"energy_note": energy_note} if energy_note
-                                       else {})}, None
+        details = {"time_s": statistics.median(times), "launches": len(launches),
+                   "warmup": warmup, "time_spread": quarter_spread(times),
+                   "energy_j": joules, "launch_file": time_file}
+        if energy_note:
+            details["energy_note"] = energy_note
+        return details, None
 
     def measure(candidate):
         ok, why = build(build_command, [*extra_options,
@@ -250,7 +253,7 @@ def program_measure(build_command, run_command, kernel, workdir, warmup=DEFAULT_
             details.update(remeasured=True, first_time_spread=first)
         if details is None:
             return None, why, {}
-        return details["time_s"], None, details
+        return details.pop("time_s"), None, details
     return measure
 
 

@@ -11,8 +11,8 @@ replays the same sequence.
   Gaussian process over the configuration parameters on the log-space residual
   log(measured) - log(predicted), its kernel (joint or additive over the parameters) and
   length scale those of highest marginal likelihood; the next candidate maximizes the
-  expected improvement over the best measured time. It stops when no candidate left can beat the best
-  measured by more than the measurement noise (see GuidedSearch.stop_reason).
+  expected improvement over the best measured time. It stops when no candidate left can
+  beat the best measured by more than the measurement noise (GuidedSearch.stop_reason).
 - `random`: uniform without replacement.
 - `annealing`: model-free simulated annealing as Kernel Tuner's strategy does it (start
   at a random configuration, move to a random neighbour: one that differs in one
