@@ -95,6 +95,24 @@
 #pragma once
 
 #include <cuda_runtime.h>
+#if defined(__CUDACC__) && defined(ENERGY_TIME_LAUNCHES)
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#endif
+
+// Under ENERGY_TIME_LAUNCHES, ENERGY_LAUNCH passes the kernel's name on to
+// the launch timer; without it, nothing.
+#ifdef ENERGY_TIME_LAUNCHES
+#define ENERGY_LAUNCH_NAME_PARAM_ , const char *name
+#define ENERGY_LAUNCH_NAME_ARG_ , name
+#define ENERGY_LAUNCH_NAME_(...) , #__VA_ARGS__
+#else
+#define ENERGY_LAUNCH_NAME_PARAM_
+#define ENERGY_LAUNCH_NAME_ARG_
+#define ENERGY_LAUNCH_NAME_(...)
+#endif
 
 namespace energy {
 
@@ -204,6 +222,122 @@ __host__ constexpr launch_config config_for(const launch_record &r,
 constexpr unsigned shared_without_opt_in = 48 * 1024;
 
 #ifdef __CUDACC__
+#ifdef ENERGY_TIME_LAUNCHES
+namespace detail {
+/// Times the launches ENERGY_LAUNCH makes, for a tuner that runs the whole
+/// program (python -m energy.tune --program, docs/tune.md): compiled in only
+/// under -DENERGY_TIME_LAUNCHES, so that other builds launch exactly as
+/// without it. When ENERGY_TIME_FILE names a file, each launch (of the
+/// kernel ENERGY_TIME_KERNEL names, or of every kernel) runs alone, between
+/// a device synchronization and the end of the launch, timed by CUDA events,
+/// with the NVML total-energy counter read on both sides; the file gets a
+/// line "kernel<TAB>seconds<TAB>joules" ("-" without NVML), or
+/// "kernel<TAB>error<TAB>cudaError name" when the launch failed. NVML is
+/// opened with dlopen, so the program links without it; the file's first
+/// line says whether the counter is read, and why not.
+class launch_timer {
+public:
+  static launch_timer &get() {
+    static launch_timer timer;
+    return timer;
+  }
+  struct mark {
+    bool timed;
+    cudaEvent_t start, stop;
+    unsigned long long millijoules;
+  };
+  mark start(const char *kernel, cudaStream_t stream) {
+    mark m{false, nullptr, nullptr, 0};
+    if (!file || (only && std::strcmp(only, kernel) != 0))
+      return m;
+    // The launch alone on the device: earlier work would be timed with it.
+    if (cudaDeviceSynchronize() != cudaSuccess ||
+        cudaEventCreate(&m.start) != cudaSuccess ||
+        cudaEventCreate(&m.stop) != cudaSuccess)
+      return m;
+    m.timed = true;
+    read_energy(m.millijoules);
+    cudaEventRecord(m.start, stream);
+    return m;
+  }
+  void stop(const char *kernel, cudaStream_t stream, const mark &m,
+            cudaError_t launch) {
+    if (!m.timed)
+      return;
+    cudaEventRecord(m.stop, stream);
+    cudaError_t done = launch != cudaSuccess ? launch : cudaEventSynchronize(m.stop);
+    float ms = 0;
+    if (done == cudaSuccess)
+      done = cudaEventElapsedTime(&ms, m.start, m.stop);
+    unsigned long long after = 0;
+    if (done != cudaSuccess)
+      std::fprintf(file, "%s\terror\t%s\n", kernel, cudaGetErrorName(done));
+    else if (read_energy(after))
+      std::fprintf(file, "%s\t%.9g\t%.6g\n", kernel, ms * 1e-3,
+                   (after - m.millijoules) * 1e-3);
+    else
+      std::fprintf(file, "%s\t%.9g\t-\n", kernel, ms * 1e-3);
+    std::fflush(file); // a crash later keeps the launches measured so far
+    cudaEventDestroy(m.start);
+    cudaEventDestroy(m.stop);
+  }
+
+private:
+  using energy_reader = int (*)(void *, unsigned long long *);
+  std::FILE *file = nullptr;
+  const char *only = nullptr;
+  void *nvml_device = nullptr;
+  energy_reader total_energy = nullptr;
+
+  launch_timer() {
+    const char *path = std::getenv("ENERGY_TIME_FILE");
+    if (!path || !*path)
+      return;
+    only = std::getenv("ENERGY_TIME_KERNEL");
+    if (only && !*only)
+      only = nullptr;
+    file = std::fopen(path, "a");
+    if (!file) {
+      std::fprintf(stderr, "energy: cannot open ENERGY_TIME_FILE '%s'\n", path);
+      return;
+    }
+    const char *why = open_nvml();
+    std::fprintf(file, "# energy-time-v1\tnvml\t%s\n", why ? why : "ok");
+    std::fflush(file);
+  }
+  /// Why NVML's energy counter cannot be read, or null.
+  const char *open_nvml() {
+    void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+      return "unavailable: libnvidia-ml.so.1 not found";
+    auto init = reinterpret_cast<int (*)()>(dlsym(lib, "nvmlInit_v2"));
+    auto by_bus = reinterpret_cast<int (*)(const char *, void **)>(
+        dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2"));
+    auto reader = reinterpret_cast<energy_reader>(
+        dlsym(lib, "nvmlDeviceGetTotalEnergyConsumption"));
+    if (!init || !by_bus || !reader)
+      return "unavailable: NVML lacks the total-energy counter";
+    if (init() != 0)
+      return "unavailable: nvmlInit failed";
+    int device = 0;
+    char bus[32];
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetPCIBusId(bus, sizeof bus, device) != cudaSuccess ||
+        by_bus(bus, &nvml_device) != 0)
+      return "unavailable: no NVML device for the current CUDA device";
+    unsigned long long probe = 0;
+    if (reader(nvml_device, &probe) != 0)
+      return "unavailable: this GPU has no total-energy counter";
+    total_energy = reader;
+    return nullptr;
+  }
+  bool read_energy(unsigned long long &millijoules) const {
+    return total_energy && total_energy(nvml_device, &millijoules) == 0;
+  }
+};
+} // namespace detail
+#endif
+
 /// Lets kernel launch with `dynamic` bytes of dynamic shared memory:
 /// above 48 KB per block with its static shared memory, CUDA needs
 /// cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -232,6 +366,9 @@ template <class... P> struct launcher {
   launch_config config;
   cudaError_t read_error; // the record's (ENERGY_RECORD_ERROR)
   cudaStream_t stream;
+#ifdef ENERGY_TIME_LAUNCHES
+  const char *name; // the kernel as ENERGY_LAUNCH names it, for the timer
+#endif
   __host__ launcher &on(cudaStream_t s) {
     stream = s;
     return *this;
@@ -239,9 +376,16 @@ template <class... P> struct launcher {
   /// The first error of the record's read, the opt-in and the launch.
   template <class... A> __host__ cudaError_t operator()(A &&...args) const {
     cudaError_t opt_in = opt_in_shared_memory(kernel, config.dynamic_smem);
+#ifdef ENERGY_TIME_LAUNCHES
+    detail::launch_timer &timer = detail::launch_timer::get();
+    detail::launch_timer::mark mark = timer.start(name, stream);
+#endif
     kernel<<<config.grid, config.block, config.dynamic_smem, stream>>>(
         static_cast<A &&>(args)...);
     cudaError_t launch = cudaGetLastError();
+#ifdef ENERGY_TIME_LAUNCHES
+    timer.stop(name, stream, mark, launch);
+#endif
     return read_error != cudaSuccess ? read_error
            : opt_in != cudaSuccess   ? opt_in
                                      : launch;
@@ -249,8 +393,8 @@ template <class... P> struct launcher {
 };
 template <class... P, class Items>
 __host__ launcher<P...> make_launcher(void (*kernel)(P...), const choice &c,
-                                      Items items) {
-  return {kernel, config_for(c.record, items), c.error, 0};
+                                      Items items ENERGY_LAUNCH_NAME_PARAM_) {
+  return {kernel, config_for(c.record, items), c.error, 0 ENERGY_LAUNCH_NAME_ARG_};
 }
 #else
 // Host-only C++ (a .cpp) has no <<<>>>, and no portable name for a kernel
@@ -262,7 +406,8 @@ struct no_launcher {
   }
 };
 template <class... P, class Items>
-__host__ no_launcher make_launcher(void (*)(P...), const choice &, Items) {
+__host__ no_launcher make_launcher(void (*)(P...), const choice &,
+                                   Items ENERGY_LAUNCH_NAME_PARAM_) {
   static_assert(detail::always_false<P...>,
                 "ENERGY_LAUNCH needs a CUDA compile: launch from the kernel's .cu "
                 "(a wrapper function), with the block of ENERGY_BLOCK_DIM(kernel) "
@@ -579,9 +724,11 @@ __energy_default_dynamic_smem(RecordTag *, unsigned) {
 /// error (ENERGY_RECORD_ERROR) if any, else the opt-in's, else
 /// cudaGetLastError() after the launch.
 /// ENERGY_LAUNCH(items, kernel).on(stream)(args...) launches on a stream.
+/// Built with -DENERGY_TIME_LAUNCHES, it times each launch when the
+/// environment names a file (ENERGY_TIME_FILE; energy::detail::launch_timer).
 #define ENERGY_LAUNCH(ITEMS, ...)                                              \
   (::energy::make_launcher(__VA_ARGS__, *__energy_choice_of_##__VA_ARGS__(),   \
-                           (ITEMS)))
+                           (ITEMS)ENERGY_LAUNCH_NAME_(__VA_ARGS__)))
 #ifdef ENERGY_CHOICES
 /// The chosen launch_record as a compile-time constant, in the kernel's
 /// file (under ENERGY_CHOICES only: with the plugin, the device compile

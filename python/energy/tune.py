@@ -6,6 +6,10 @@
     # on the GPU: the candidates of an energy.sweep manifest, measured by energy-bench
     PYTHONPATH=python /usr/bin/python3 -m energy.tune --manifest SWEEP/manifest.json \\
         --kernel NAME [--bench PATH] --budget N --seed S --json OUT
+    # on the GPU: a kernel of your program, built per candidate and timed inside it
+    PYTHONPATH=python /usr/bin/python3 -m energy.tune --program \\
+        --build 'energy-cuda -DENERGY_TIME_LAUNCHES {force_config} app.cu -o app' \\
+        --run './app' --kernel NAME --budget N --seed S --json OUT
 
 Ranks every candidate with the plugin's prediction, measures the most promising,
 corrects its prediction for this kernel from what it measured (energy.tune_search),
@@ -28,8 +32,8 @@ import sys
 import types
 
 
-from energy import (jsonl, kt_eval, measured_build, oracle, plugin_compile, tune_search,
-                    tuning_problem)
+from energy import (jsonl, kt_eval, measured_build, oracle, plugin_compile, tune_program,
+                    tune_search, tuning_problem)
 from energy.dataset import DatasetError
 from energy.tuning_cache import REPO_ROOT, read_tuning_cache
 
@@ -229,9 +233,11 @@ def tune(candidates, strategy, measure, budget, seed, noise, recorded=(), save=N
         if candidate["key"] in memo:
             step = memo[candidate["key"]]
         else:
-            seconds, error = measure(candidate)
+            # (seconds, why it failed[, the measurement's details for the step])
+            seconds, error, *details = measure(candidate)
             step = {"key": candidate["key"], "config": candidate["config"],
-                    "predicted_s": candidate.get("predicted_s"), "measured_s": seconds}
+                    "predicted_s": candidate.get("predicted_s"), "measured_s": seconds,
+                    **(details[0] if details else {})}
             if error:
                 step["failed"] = error
         if any(s["key"] == step["key"] for s in steps):
@@ -297,14 +303,16 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(
         prog="python3 -m energy.tune",
         description="Tune a kernel's launch configuration: the plugin ranks the "
-                    "candidates, measurements (looked up in a cache with --replay, or "
-                    "energy-bench on the GPU) correct the ranking per kernel.")
+                    "candidates, measurements (looked up in a cache with --replay, "
+                    "energy-bench on the GPU, or your program run with --program) correct "
+                    "the ranking per kernel.")
     where = parser.add_argument_group("replay (no GPU)")
     where.add_argument("--replay", metavar="PROBLEM.json",
                        help="a tuning problem in kt_eval's format (data/kernel-tuner/problems)")
     where.add_argument("--cache", metavar="FILE", help="one of its measured caches")
-    where.add_argument("--board", help="the plugin's board (default: the cache's device in "
-                                       "data/kernel-tuner/boards.json)")
+    where.add_argument("--board", help="the plugin's board (replay default: the cache's "
+                                       "device in data/kernel-tuner/boards.json; --program: "
+                                       "passed as --energy-gpu, default the plugin's)")
     where.add_argument("--plugin", default=kt_eval.DEFAULT_PLUGIN,
                        help="energy.so for the predictions (default: %(default)s)")
     where.add_argument("--predictions", metavar="ROWS",
@@ -316,13 +324,38 @@ def parse_args(argv):
     gpu = parser.add_argument_group("GPU (energy-bench)")
     gpu.add_argument("--manifest", metavar="FILE",
                      help="an energy.sweep manifest: the candidates and their PTX")
-    gpu.add_argument("--kernel", help="the manifest's kernel to tune")
+    gpu.add_argument("--kernel", help="the kernel to tune (the manifest's, or the program's)")
     gpu.add_argument("--bench", default=DEFAULT_BENCH, help="energy-bench (default: %(default)s)")
     gpu.add_argument("--bench-arg", action="append", default=[], metavar="ARG",
                      help="an option for energy-bench (repeatable), e.g. --bench-arg=--device=1")
     gpu.add_argument("--sources", nargs="+", metavar="FILE",
                      help="with --header: the kernel's sources (default: the corpus source "
                           "the manifest names)")
+    program = parser.add_argument_group(
+        "GPU (your program: built per candidate, the kernel timed inside it)")
+    program.add_argument("--program", action="store_true",
+                         help="tune --kernel inside the program --build makes and --run runs")
+    program.add_argument("--build", metavar="CMD",
+                         help="shell command that builds the program, with {force_config} "
+                              "(energy-cuda options: the candidate's --energy-force-config) "
+                              "or {force_file} (a file of them, one a line); build with "
+                              "-DENERGY_TIME_LAUNCHES")
+    program.add_argument("--run", metavar="CMD",
+                         help="shell command that runs the program; it must launch the "
+                              "kernel through ENERGY_LAUNCH at least --warmup + "
+                              f"{tune_program.MIN_REPEATS} times")
+    program.add_argument("--warmup", type=int, default=tune_program.DEFAULT_WARMUP,
+                         metavar="N", help="launches dropped as warm-up (default %(default)s)")
+    program.add_argument("--max-time-spread", type=float,
+                         default=tune_program.DEFAULT_MAX_TIME_SPREAD, metavar="F",
+                         help="run again once when the time per launch of the run's four "
+                              "quarters spreads more than F (default %(default)s)")
+    program.add_argument("--min-energy-seconds", type=float,
+                         default=tune_program.DEFAULT_MIN_ENERGY_SECONDS, metavar="S",
+                         help="report energy only when the timed launches last S seconds "
+                              "(default %(default)s)")
+    program.add_argument("--timeout", type=float, metavar="S",
+                         help="a build or run past S seconds fails that configuration")
     parser.add_argument("--budget", type=int, required=True, metavar="N",
                         help="measure at most N configurations")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
@@ -341,8 +374,13 @@ def parse_args(argv):
                         help="write the choices header (the plugin's -energy-header) of the "
                              "best configuration")
     args = parser.parse_args(argv)
-    if bool(args.replay) == bool(args.manifest):
-        parser.error("give --replay PROBLEM.json --cache FILE, or --manifest FILE --kernel NAME")
+    if [bool(args.replay), bool(args.manifest), args.program].count(True) != 1:
+        parser.error("give --replay PROBLEM.json --cache FILE, --manifest FILE --kernel NAME, "
+                     "or --program --build CMD --run CMD --kernel NAME")
+    if args.program and not (args.build and args.run and args.kernel):
+        parser.error("--program needs --build CMD, --run CMD and --kernel NAME")
+    if args.warmup < 0 or args.max_time_spread < 0 or args.min_energy_seconds < 0:
+        parser.error("--warmup, --max-time-spread and --min-energy-seconds must be >= 0")
     if args.replay and not args.cache:
         parser.error("--replay needs --cache FILE")
     if args.manifest and not args.kernel:
@@ -381,6 +419,20 @@ def main(argv=None):
             # The best of the whole cache, whatever the candidates are.
             extra["cache_best_s"] = float(min(times.values()))
             kernel, sources = problem.kernel, problem.sources
+        elif args.program:
+            tune_program.check_build_command(args.build)
+            workdir = os.path.splitext(os.path.abspath(args.state or args.json))[0] + ".program"
+            os.makedirs(workdir, exist_ok=True)
+            gpu_options = [f"--energy-gpu={args.board}"] if args.board else []
+            build_command = args.build
+            candidates, report = tune_program.report_candidates(
+                build_command, args.kernel, workdir, args.timeout, gpu_options)
+            measure = tune_program.program_measure(
+                build_command, args.run, args.kernel, workdir, args.warmup,
+                args.max_time_spread, args.min_energy_seconds, args.timeout, gpu_options)
+            source = {"build": args.build, "run": args.run, "kernel": args.kernel,
+                      "workdir": workdir, **report}
+            kernel, sources = args.kernel, None
         else:
             manifest, entry, candidates = manifest_candidates(args.manifest, args.kernel)
             workdir = os.path.splitext(os.path.abspath(args.state or args.json))[0] + ".bench"
@@ -419,7 +471,13 @@ def main(argv=None):
         log(f"tune: best {best['key']}: {best['measured_s']:.6g} s"
             + (f" (cache best {extra['cache_best_s']:.6g} s)" if extra.get("cache_best_s")
                else ""))
-        if args.force_config or args.header:
+        if args.program:
+            # The program is left built with the best (the plugin writing the header).
+            tune_program.build_best(build_command, best["key"], workdir, args.timeout,
+                                    args.header, gpu_options)
+            if args.force_config:
+                write_force_config(args.force_config, best["key"])
+        elif args.force_config or args.header:
             value = build_force_value(args, kernel, best, candidates, problem=
                                       problem if args.replay else None)
             if args.force_config:
@@ -428,7 +486,8 @@ def main(argv=None):
                 if not sources:
                     raise TuneError("--header needs the kernel's --sources")
                 write_header(args.header, sources, value, arch, args.plugin)
-    except (TuneError, DatasetError, plugin_compile.ToolchainError) as e:
+    except (TuneError, DatasetError, plugin_compile.ToolchainError,
+            tune_program.ProgramError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     return 0

@@ -9,9 +9,10 @@ replays the same sequence.
 
 - `guided`: the plugin's prediction corrected per kernel from the measurements: a
   Gaussian process over the configuration parameters on the log-space residual
-  log(measured) - log(predicted); the next candidate maximizes the expected improvement
-  over the best measured time. It stops when no candidate left can beat the best
-  measured by more than the measurement noise (see GuidedSearch.stop_reason).
+  log(measured) - log(predicted), its kernel (joint or additive over the parameters) and
+  length scale those of highest marginal likelihood; the next candidate maximizes the
+  expected improvement over the best measured time. It stops when no candidate left can
+  beat the best measured by more than the measurement noise (GuidedSearch.stop_reason).
 - `random`: uniform without replacement.
 - `annealing`: model-free simulated annealing as Kernel Tuner's strategy does it (start
   at a random configuration, move to a random neighbour: one that differs in one
@@ -33,15 +34,19 @@ PRIOR_WEIGHT = 4
 # The confidence of the stop rule: a candidate can still win while its corrected
 # prediction minus STOP_Z standard deviations beats the best measured.
 STOP_Z = 2.0
-# Length scales tried (in units of each parameter's normalized range) when fitting the
-# residual model; the marginal likelihood picks one once MIN_FIT points are measured.
+# The residual model's shapes: a joint kernel over all parameters (a measurement informs
+# the candidates near it in every parameter) or an additive one, the mean of one kernel
+# per parameter (main effects: it informs every candidate sharing a parameter's value);
+# and length scales (in units of each parameter's normalized range). The marginal
+# likelihood picks one once MIN_FIT points are measured.
+KERNEL_KINDS = ("joint", "additive")
 LENGTH_SCALES = (0.15, 0.3, 0.6, 1.2)
 # The share of the residual's variance that varies smoothly with the parameters; the
 # rest is each configuration's own (what no measurement of its neighbours tells), so
 # that an unmeasured candidate never looks certain.
 SMOOTH_SHARE = 0.5
 MIN_FIT = 4
-DEFAULT_LENGTH_SCALE = 0.6
+DEFAULT_SHAPE = ("joint", 0.6)
 
 
 def parameter_matrix(configs):
@@ -207,37 +212,40 @@ class GuidedSearch(Search):
         sd = max(math.sqrt((PRIOR_WEIGHT * PRIOR_LOG_SD ** 2 + float(np.sum(centred ** 2)))
                            / (PRIOR_WEIGHT + len(measured) - 1)), 2 * self.noise)
         noise_var = self.noise ** 2
-        length = self._length_scale(index, centred, sd, noise_var)
-        k = self._train_matrix(index, length, sd, noise_var)
-        cross = sd ** 2 * SMOOTH_SHARE * self._kernel(self.points, self.points[index], length)
+        shape = self._shape(index, centred, sd, noise_var)
+        k = self._train_matrix(index, shape, sd, noise_var)
+        cross = sd ** 2 * SMOOTH_SHARE * self._kernel(self.points, self.points[index], shape)
         solved = np.linalg.solve(k, np.column_stack([centred, cross.T]))
         mean = self.log_predicted + offset + cross @ solved[:, 0]
         var = sd ** 2 - np.einsum("ij,ji->i", cross, solved[:, 1:])
         return mean, np.sqrt(np.maximum(var, noise_var))
 
-    def _train_matrix(self, index, length, sd, noise_var):
+    def _train_matrix(self, index, shape, sd, noise_var):
         x = self.points[index]
-        smooth = SMOOTH_SHARE * self._kernel(x, x, length)
+        smooth = SMOOTH_SHARE * self._kernel(x, x, shape)
         return sd ** 2 * (smooth + (1 - SMOOTH_SHARE) * np.eye(len(index))) \
             + noise_var * np.eye(len(index))
 
     @staticmethod
-    def _kernel(a, b, length):
-        squared = ((a[:, None, :] - b[None, :, :]) ** 2).sum(axis=2)
-        return np.exp(-squared / (2 * length ** 2))
+    def _kernel(a, b, shape):
+        kind, length = shape
+        squared = (a[:, None, :] - b[None, :, :]) ** 2
+        if kind == "additive":
+            return np.exp(-squared / (2 * length ** 2)).mean(axis=2)
+        return np.exp(-squared.sum(axis=2) / (2 * length ** 2))
 
-    def _length_scale(self, index, centred, sd, noise_var):
-        """The length scale of the highest marginal likelihood, once MIN_FIT points are
-        measured; before that the default."""
+    def _shape(self, index, centred, sd, noise_var):
+        """The kernel kind and length scale of the highest marginal likelihood, once
+        MIN_FIT points are measured; before that the default."""
         if len(index) < MIN_FIT:
-            return DEFAULT_LENGTH_SCALE
-        best, chosen = -math.inf, DEFAULT_LENGTH_SCALE
-        for length in LENGTH_SCALES:
-            k = self._train_matrix(index, length, sd, noise_var)
+            return DEFAULT_SHAPE
+        best, chosen = -math.inf, DEFAULT_SHAPE
+        for shape in [(kind, length) for kind in KERNEL_KINDS for length in LENGTH_SCALES]:
+            k = self._train_matrix(index, shape, sd, noise_var)
             sign, logdet = np.linalg.slogdet(k)
             likelihood = -0.5 * centred @ np.linalg.solve(k, centred) - 0.5 * logdet
             if sign > 0 and likelihood > best:
-                best, chosen = likelihood, length
+                best, chosen = likelihood, shape
         return chosen
 
     def propose(self):

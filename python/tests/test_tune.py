@@ -15,6 +15,8 @@ import sys
 import tempfile
 import unittest
 
+import numpy as np
+
 from energy import tune, tune_search
 from energy.tuning_cache import REPO_ROOT
 
@@ -100,6 +102,29 @@ class LoopTest(unittest.TestCase):
         left = search.unmeasured()
         bound = min(mean[i] - tune_search.STOP_Z * sd[i] for i in left)
         self.assertGreaterEqual(bound, math.log(steps[-1]["best_s"] * 0.98))
+
+    def test_residual_shape_by_marginal_likelihood(self):
+        """A model wrong by one parameter's value alone (a main effect, as the plugin on
+        pnpoly's between_method on Turing boards) is fitted with the additive kernel; an
+        error from two parameters together (their product, no main effect), with the
+        joint one."""
+        grid = [{"a": a, "b": b, "c": c, "d": d} for a in range(4) for b in range(4)
+                for c in range(4) for d in range(4)]
+        candidates = [{"config": g, "key": str(i), "predicted_s": 1.0}
+                      for i, g in enumerate(grid)]
+
+        def fitted(error):
+            search = tune_search.GuidedSearch(candidates, 0, 0.02)
+            rng = np.random.default_rng(1)
+            for i in rng.choice(len(grid), 16, replace=False):
+                search.observe(int(i), math.exp(error(grid[i])))
+            measured = list(search.values)
+            residual = np.log([search.values[i] for i in measured])
+            centred = residual - residual.mean()
+            return search._shape(np.array(measured), centred, 0.5, 0.02 ** 2)[0]
+        self.assertEqual(fitted(lambda g: 0.8 * (g["a"] == 2)), "additive")
+        self.assertEqual(fitted(lambda g: 0.8 * (g["a"] - 1.5) * (g["b"] - 1.5) / 2.25),
+                         "joint")
 
     def test_failed_configs_recorded_never_retried(self):
         steps, _, calls = self.run_loop("guided", budget=24, use_stop_rule=False,

@@ -8,6 +8,9 @@
 // Environment: FAKE_READ_ERROR=N makes cudaMemcpyFromSymbol fail with error
 // N; FAKE_RECORD=x,y,z,smem,items is the record it reads otherwise;
 // FAKE_STATIC_SHARED=N is every kernel's static shared memory.
+// The launch timer of energy.cuh (-DENERGY_TIME_LAUNCHES): events time each
+// launch as FAKE_KERNEL_MS milliseconds (default 2), cudaGetErrorName names
+// an error "error N".
 #include <cuda_runtime_api.h>
 
 #include <cstdio>
@@ -61,6 +64,32 @@ cudaError_t cudaFuncSetAttribute(const void *F, cudaFuncAttribute Attr,
          Value);
   if (Attr == cudaFuncAttributeMaxDynamicSharedMemorySize)
     MaxDynamic[F] = Value;
+  return cudaSuccess;
+}
+
+const char *cudaGetErrorName(cudaError_t E) { return cudaGetErrorString(E); }
+
+// Events: a launch between two records takes FAKE_KERNEL_MS.
+static int Events;
+cudaError_t cudaEventCreate(cudaEvent_t *E) {
+  *E = reinterpret_cast<cudaEvent_t>(static_cast<size_t>(++Events));
+  return cudaSuccess;
+}
+cudaError_t cudaEventDestroy(cudaEvent_t) { return cudaSuccess; }
+cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t) { return cudaSuccess; }
+cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
+cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t, cudaEvent_t) {
+  const char *V = getenv("FAKE_KERNEL_MS");
+  *Ms = V ? float(atof(V)) : 2.0f;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+cudaError_t cudaGetDevice(int *D) {
+  *D = 0;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetPCIBusId(char *Id, int Len, int) {
+  snprintf(Id, size_t(Len), "0000:01:00.0");
   return cudaSuccess;
 }
 
