@@ -48,14 +48,28 @@ CopyPieces copyPieces(uint64_t Bytes, uint64_t Align) {
 }
 
 std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
-                                         unsigned Values) {
+                                         uint64_t Values) {
   if (!Values)
     return std::nullopt;
   if (Compare == IndexCompare::Equal)
-    return 1.0 / Values;
+    return Bound < Values ? 1.0 / double(Values) : 0.0;
   if (Bound >= Values)
     return std::nullopt;
   return double(Bound) / Values;
+}
+
+std::optional<uint64_t> mixedRadixValues(std::vector<IndexTerm> Terms) {
+  llvm::sort(Terms, [](const IndexTerm &A, const IndexTerm &B) {
+    return A.Coefficient < B.Coefficient;
+  });
+  int64_t Next = 1;
+  for (const IndexTerm &T : Terms)
+    if (!T.Extent || T.Coefficient != Next ||
+        llvm::MulOverflow(Next, int64_t(T.Extent), Next))
+      return std::nullopt;
+  if (Terms.empty())
+    return std::nullopt;
+  return uint64_t(Next);
 }
 
 double lastTicketShare(uint64_t Last) {

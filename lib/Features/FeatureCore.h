@@ -101,18 +101,34 @@ struct CopyPieces {
 };
 CopyPieces copyPieces(uint64_t Bytes, uint64_t Align);
 
-/// A branch on a thread index (or lane number) against a constant Bound, the
-/// index taking Values values among a block's threads, each for as many
-/// threads: `index == Bound` holds for one of them, `index < Bound` for
-/// min(Bound, Values). The share of the threads for which the comparison
-/// holds, or nothing when it does not narrow them (Bound >= Values for <).
-enum class IndexCompare { Equal, Less };
 /// The share of a grid's threads that run code behind `ticket == Last`,
 /// where an atomic add of 1 hands out the tickets 0, 1, ...: one ticket of
 /// Last + 1 (the last block to finish when each block takes one).
 double lastTicketShare(uint64_t Last);
+/// A branch on a thread or block index (or lane number, or a linear id of
+/// several) against a Bound the same for every thread, the index taking
+/// Values values among the launch's threads, each for as many threads:
+/// `index == Bound` holds for one of them (none for Bound >= Values; a
+/// Bound not known is passed as 0), `index < Bound` for min(Bound, Values).
+/// The share of the threads for which the comparison holds, or
+/// nothing when it does not narrow them (Bound >= Values for <).
+enum class IndexCompare { Equal, Less };
 std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
-                                         unsigned Values);
+                                         uint64_t Values);
+
+/// One term of an index over the launch's positions: Coefficient times a
+/// thread's or block's number along an axis, among Extent of them (0: not
+/// known).
+struct IndexTerm {
+  int64_t Coefficient = 0;
+  uint64_t Extent = 0;
+};
+/// The number of values the sum of Terms takes, each for one combination
+/// of the numbers, when the terms count in mixed radix from 1 (smallest
+/// coefficient 1, each next the product of the extents before it:
+/// threadIdx.x + blockDim.x * blockIdx.x, blockIdx.x + gridDim.x *
+/// blockIdx.y); nothing otherwise or when an extent is not known.
+std::optional<uint64_t> mixedRadixValues(std::vector<IndexTerm> Terms);
 /// The share of the threads that take a bounds check's far side (`grid
 /// index < n` false, n a size argument) when the launch's grid or the size
 /// is not known: a launch sized to its problem has at most its last block

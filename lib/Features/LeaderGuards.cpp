@@ -29,53 +29,111 @@ const Value *withoutIntegerCasts(const Value *V) {
   return V;
 }
 
-/// How many distinct values X takes among a block's threads, each taken by
-/// as many threads, when X is a thread index or a lane number.
-std::optional<unsigned> distinctValues(const Value *X,
-                                       const std::array<unsigned, 3> &Block,
+/// Adds to Terms Scale times the thread and block indices V sums, through
+/// integer casts, adds (`or disjoint` too) and constant multiples and
+/// shifts (a launch extent folded to a constant); false when V holds
+/// anything else or a coefficient grows past 2^31.
+bool addIndexTerms(
+    const Value *V, int64_t Scale, const LaunchShape &Launch,
+    SmallVectorImpl<std::pair<const Value *, IndexTerm>> &Terms) {
+  constexpr int64_t Limit = int64_t(1) << 31;
+  V = withoutIntegerCasts(V);
+  const Value *A, *B;
+  const APInt *C;
+  if (match(V, m_AddLike(m_Value(A), m_Value(B))))
+    return addIndexTerms(A, Scale, Launch, Terms) &&
+           addIndexTerms(B, Scale, Launch, Terms);
+  if (match(V, m_Shl(m_Value(A), m_APInt(C))) && C->ult(31))
+    return Scale << C->getZExtValue() < Limit &&
+           addIndexTerms(A, Scale << C->getZExtValue(), Launch, Terms);
+  if ((match(V, m_Mul(m_Value(A), m_APInt(C))) ||
+       match(V, m_Mul(m_APInt(C), m_Value(A)))) &&
+      C->isStrictlyPositive() && C->ult(Limit))
+    return Scale * C->getSExtValue() < Limit &&
+           addIndexTerms(A, Scale * C->getSExtValue(), Launch, Terms);
+  auto Read = readsSpecialRegister(V);
+  if (!Read || (Read->Reg != SpecialRegister::ThreadIdx &&
+                Read->Reg != SpecialRegister::BlockIdx))
+    return false;
+  // The same register read twice (clones keep each read): one term.
+  for (auto &[Reg, T] : Terms)
+    if (readsSpecialRegister(Reg)->Reg == Read->Reg &&
+        readsSpecialRegister(Reg)->Axis == Read->Axis) {
+      T.Coefficient += Scale;
+      return T.Coefficient < Limit;
+    }
+  Terms.push_back({V, IndexTerm{Scale, launchExtent(*Read, Launch)}});
+  return true;
+}
+
+/// How many distinct values X takes among the launch's threads, each taken
+/// by as many threads, when X is a thread or block index, a lane number, or
+/// a linear id of several that numbers their positions once each.
+std::optional<uint64_t> distinctValues(const Value *X,
+                                       const LaunchShape &Launch,
                                        unsigned WarpSize) {
   X = withoutIntegerCasts(X);
-  if (auto Read = readsSpecialRegister(X)) {
-    if (Read->Reg == SpecialRegister::ThreadIdx)
-      return Block[Read->Axis];
-    if (Read->Reg == SpecialRegister::LaneId)
-      return WarpSize;
-    return std::nullopt;
-  }
+  if (auto Read = readsSpecialRegister(X);
+      Read && Read->Reg == SpecialRegister::LaneId)
+    return WarpSize;
   // threadIdx.x % 32 and threadIdx.x & 31 number the lanes when whole warps
   // span the block's rows.
   const Value *Index;
   if ((match(X, m_And(m_Value(Index), m_SpecificInt(WarpSize - 1))) ||
        match(X, m_URem(m_Value(Index), m_SpecificInt(WarpSize)))) &&
-      Block[0] % WarpSize == 0)
+      Launch.Block[0] % WarpSize == 0)
     if (auto Read = readsSpecialRegister(withoutIntegerCasts(Index)))
       if (Read->Reg == SpecialRegister::ThreadIdx && Read->Axis == 0)
         return WarpSize;
-  return std::nullopt;
+  SmallVector<std::pair<const Value *, IndexTerm>, 4> Terms;
+  if (!addIndexTerms(X, 1, Launch, Terms))
+    return std::nullopt;
+  std::vector<IndexTerm> Radix;
+  for (const auto &[Reg, T] : Terms)
+    Radix.push_back(T);
+  return mixedRadixValues(Radix);
+}
+
+/// Whether V is the same for every thread of the launch: a constant, a
+/// kernel argument, or integer arithmetic of those.
+bool launchUniform(const Value *V, unsigned Depth = 0) {
+  constexpr unsigned MaxDepth = 4;
+  if (isa<Constant, Argument>(V))
+    return V->getType()->isIntegerTy();
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth == MaxDepth || !(isa<CastInst>(I) || I->isBinaryOp()))
+    return false;
+  return llvm::all_of(I->operands(), [&](const Value *Op) {
+    return launchUniform(Op, Depth + 1);
+  });
 }
 
 /// The successor of Br that only some threads take, and their share.
 std::optional<std::pair<const BasicBlock *, double>>
-guardedEdge(const BranchInst &Br, const std::array<unsigned, 3> &Block,
+guardedEdge(const BranchInst &Br, const LaunchShape &Launch,
             unsigned WarpSize) {
   auto *Cmp = dyn_cast<ICmpInst>(Br.getCondition());
   if (!Cmp || Br.getSuccessor(0) == Br.getSuccessor(1))
     return std::nullopt;
   ICmpInst::Predicate P = Cmp->getPredicate();
-  const Value *X = Cmp->getOperand(0);
-  auto *C = dyn_cast<ConstantInt>(Cmp->getOperand(1));
-  if (!C) {
-    X = Cmp->getOperand(1);
-    C = dyn_cast<ConstantInt>(Cmp->getOperand(0));
+  const Value *X = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
+  std::optional<uint64_t> Values = distinctValues(X, Launch, WarpSize);
+  if (!Values) {
+    std::swap(X, Bound);
     P = ICmpInst::getSwappedPredicate(P);
+    Values = distinctValues(X, Launch, WarpSize);
   }
-  if (!C || C->isNegative())
+  if (!Values || !launchUniform(Bound))
     return std::nullopt;
-  std::optional<unsigned> Values = distinctValues(X, Block, WarpSize);
-  if (!Values)
+  // An equality holds for one value whatever it is; an order needs it.
+  auto *C = dyn_cast<ConstantInt>(Bound);
+  if (!Cmp->isEquality() && (!C || C->isNegative() ||
+                             C->getValue().getActiveBits() > 62))
     return std::nullopt;
-  // The side of the branch on which the comparison holds, or, for !=, fails.
-  IndexCompare Compare;
+  uint64_t N = C ? C->getZExtValue() : 0;
+  // The side of the branch on which the comparison holds, or, for != and
+  // the orders above a bound, fails: `index > N` fails for index < N + 1.
+  IndexCompare Compare = IndexCompare::Less;
   const BasicBlock *Guarded;
   switch (P) {
   case ICmpInst::ICMP_EQ:
@@ -86,12 +144,24 @@ guardedEdge(const BranchInst &Br, const std::array<unsigned, 3> &Block,
     break;
   case ICmpInst::ICMP_ULT:
   case ICmpInst::ICMP_SLT:
-    Compare = IndexCompare::Less, Guarded = Br.getSuccessor(0);
+    Guarded = Br.getSuccessor(0);
+    break;
+  case ICmpInst::ICMP_ULE:
+  case ICmpInst::ICMP_SLE:
+    N += 1, Guarded = Br.getSuccessor(0);
+    break;
+  case ICmpInst::ICMP_UGT:
+  case ICmpInst::ICMP_SGT:
+    N += 1, Guarded = Br.getSuccessor(1);
+    break;
+  case ICmpInst::ICMP_UGE:
+  case ICmpInst::ICMP_SGE:
+    Guarded = Br.getSuccessor(1);
     break;
   default:
     return std::nullopt;
   }
-  auto Share = guardedThreadShare(Compare, C->getZExtValue(), *Values);
+  auto Share = guardedThreadShare(Compare, N, *Values);
   if (!Share)
     return std::nullopt;
   return std::make_pair(Guarded, *Share);
@@ -415,6 +485,20 @@ std::optional<WithinEdge> withinEdge(const BranchInst &Br,
 
 } // namespace
 
+uint64_t launchExtent(const SpecialRegisterRead &Read,
+                      const LaunchShape &Launch) {
+  switch (Read.Reg) {
+  case SpecialRegister::ThreadIdx:
+    return Launch.Block[Read.Axis];
+  case SpecialRegister::BlockIdx:
+    return Launch.Grid[Read.Axis];
+  case SpecialRegister::LaneId:
+    return 32;
+  default:
+    return 0;
+  }
+}
+
 DenseMap<const BasicBlock *, ThreadShare>
 threadShares(const Function &F, const DominatorTree &DT,
              const LaunchShape &Launch, unsigned WarpSize) {
@@ -446,7 +530,7 @@ threadShares(const Function &F, const DominatorTree &DT,
     }
     std::optional<std::pair<const BasicBlock *, double>> Guard;
     if (BlockKnown)
-      Guard = guardedEdge(*Br, Block, WarpSize);
+      Guard = guardedEdge(*Br, Launch, WarpSize);
     if (!Guard && BlockKnown)
       Guard = lastTicketEdge(*Br);
     if (Guard)

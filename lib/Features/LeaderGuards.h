@@ -1,11 +1,18 @@
 //===- LeaderGuards.h - Code that only some threads of a block run -*- C++ -*-===//
 //
 // `if (threadIdx.x == 0) atomicAdd(out, sum)` runs once per block row, not
-// once per thread; `if (lane == 0)` once per warp. The feature counter's
-// weights are executions per thread, so such code is weighed by the share of
-// the block's threads that reach it. Only comparisons of a thread index with
-// a constant count (==, != and < against threadIdx.{x,y,z}, laneid, and
-// threadIdx.x % 32 / & 31); anything else is taken as run by every thread.
+// once per thread; `if (lane == 0)` once per warp; `if (blockIdx.x == 0)`
+// once per grid row of blocks. The feature counter's weights are executions
+// per thread, so such code is weighed by the share of the launch's threads
+// that reach it. Comparisons count (==, !=, <, <=, >, >=) of an index with a
+// constant, and == and != with a value every thread has alike (a kernel
+// argument): the index a thread or block index along one axis, laneid,
+// threadIdx.x % 32 / & 31, or a linear id of several (`blockIdx.y *
+// gridDim.x + blockIdx.x`, `blockIdx.x * blockDim.x + threadIdx.x`) that
+// numbers its positions once each. A block index needs the grid's extent
+// along its axis: without it (a free search's screen, a 2-D block on a
+// workload) such code is taken as run by every block, as anything else
+// is taken as run by every thread.
 //
 // The last block to finish (CUDA's threadfence reduction): `last =
 // atomicAdd(counter, 1) == gridDim.x - 1`, kept in a register or a shared
@@ -47,6 +54,12 @@ struct LaunchShape {
   /// The value a kernel argument (a problem size) takes in the launch.
   std::function<std::optional<uint64_t>(const llvm::Value *)> ArgumentValue;
 };
+
+struct SpecialRegisterRead;
+/// The number of positions a thread, block or lane index Read numbers in
+/// Launch (0 when not known, and for other registers).
+uint64_t launchExtent(const SpecialRegisterRead &Read,
+                      const LaunchShape &Launch);
 
 /// Who runs a basic block: along each axis, the share of the launch's
 /// positions within the problem's bounds (what a block's footprint spans),

@@ -347,42 +347,10 @@ std::optional<unsigned> symbolicTripCount(const Loop *L, ScalarEvolution &SE,
 
 namespace {
 
-/// A thread's or block's number along an axis, among Extent of them (0:
-/// not known), that the first index of a strided loop adds Coefficient of.
-struct IndexTerm {
-  int64_t Coefficient = 0;
-  uint64_t Extent = 0;
-};
-
-/// The number of launch positions a special register read numbers, as
-/// the launch gives it (0 when not known).
-uint64_t extentOf(SpecialRegisterRead Read, const LaunchShape &Launch) {
-  switch (Read.Reg) {
-  case SpecialRegister::ThreadIdx:
-    return Launch.Block[Read.Axis];
-  case SpecialRegister::BlockIdx:
-    return Launch.Grid[Read.Axis];
-  case SpecialRegister::LaneId:
-    return 32;
-  default:
-    return 0;
-  }
-}
-
 /// Whether the first indices Terms give the threads cover [0, Stride) once
-/// each: the terms, smallest coefficient first, count in mixed radix
-/// (threadIdx.x + blockDim.x * blockIdx.x under blockDim.x * gridDim.x).
-bool coversStride(std::vector<IndexTerm> Terms, int64_t Stride) {
-  llvm::sort(Terms, [](const IndexTerm &A, const IndexTerm &B) {
-    return A.Coefficient < B.Coefficient;
-  });
-  int64_t Next = 1;
-  for (const IndexTerm &T : Terms) {
-    if (!T.Extent || T.Coefficient != Next ||
-        MulOverflow(Next, int64_t(T.Extent), Next))
-      return false;
-  }
-  return !Terms.empty() && Next == Stride;
+/// each.
+bool coversStride(const std::vector<IndexTerm> &Terms, int64_t Stride) {
+  return mixedRadixValues(Terms) == uint64_t(Stride);
 }
 
 } // namespace
@@ -478,8 +446,8 @@ std::optional<StridedCount> stridedTripCount(const Loop *L,
              *AtOne > *Base;
     if (Affine) {
       Terms.push_back({*AtOne - *Base,
-                       extentOf(*readsSpecialRegister(Indices[I]->getValue()),
-                                Launch)});
+                       launchExtent(*readsSpecialRegister(Indices[I]->getValue()),
+                                   Launch)});
       Sum += *AtOne - *Base;
     }
   }

@@ -82,6 +82,22 @@ struct LaunchSites {
   Operation *Culprit = nullptr; // the launch that says so
 
   bool constant() const { return !Ops.empty() && Sizes.size() == Ops.size(); }
+  /// The grid and block of every launch, when all are constant and the
+  /// same: the grid the host code states for the kernel.
+  std::optional<std::pair<BlockShape, BlockShape>> agreed() const {
+    if (!constant() ||
+        llvm::any_of(Sizes, [&](const auto &S) { return S != Sizes[0]; }))
+      return std::nullopt;
+    return Sizes[0];
+  }
+  /// Why agreed() has nothing.
+  std::string whyNoGrid() const {
+    if (Ops.empty())
+      return "no gpu.launch_func launches it";
+    if (!constant())
+      return "the grid or block of a gpu.launch_func is not constant";
+    return "its gpu.launch_func ops state different grids or blocks";
+  }
   std::vector<LaunchExtent> totals() const {
     std::vector<LaunchExtent> Out;
     for (const auto &[Grid, Block] : Sizes)
@@ -199,6 +215,30 @@ void setBounds(gpu::GPUFuncOp Kernel, const Candidate &C) {
             .getResult());
     Op.erase();
   }
+}
+
+/// The launches' blocks per dimension for a kernel launched with block B
+/// and the launches' threads (what a rewrite keeps), when they agree on a
+/// constant grid and block; zeros otherwise.
+std::array<uint64_t, 3> gridAt(const LaunchSites &Sites, const BlockShape &B) {
+  std::array<uint64_t, 3> Grid = {0, 0, 0};
+  if (auto Agreed = Sites.agreed())
+    for (unsigned D = 0; D < 3; ++D)
+      Grid[D] = llvm::divideCeil(
+          uint64_t(Agreed->first[D]) * Agreed->second[D], B[D]);
+  return Grid;
+}
+
+/// The gpu.launch_func ops of each kernel in Module.
+llvm::DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>>
+launchesByKernel(ModuleOp Module) {
+  llvm::DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> Launches;
+  Module.walk([&](gpu::LaunchFuncOp L) {
+    if (auto K = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+            L, L.getKernel()))
+      Launches[K].push_back(L);
+  });
+  return Launches;
 }
 
 //===-- The pass ----------------------------------------------------------===//
@@ -382,6 +422,21 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
 
   // Whether the launches can take another block, and why not.
   LaunchSites Sites = analyzeLaunches(Launches);
+  // A loop over the launch's threads (step block_dim * grid_dim) is counted
+  // with each candidate's grid, the launches' threads over its block.
+  if (!F.Dims.GridDim.empty()) {
+    InFlightDiagnostic Note = mlir::emitRemark(Kernel.getLoc());
+    Note << "energy: kernel " << Name << ": ";
+    if (auto Agreed = Sites.agreed())
+      Note << "grid " << formatBlockShape(Agreed->first) << " at block "
+           << formatBlockShape(Agreed->second)
+           << " from its gpu.launch_func ops; another block gets the grid "
+              "of the same threads";
+    else
+      Note << "the grid is not known (" << Sites.whyNoGrid()
+           << "): a loop that strides over the launch runs the default "
+           << DefaultTripCount << " iterations";
+  }
   // Default-deny, as the LLVM pass: another block only where the kernel is
   // proven to compute the same at it (with the same threads per launch).
   BlockShape Current = Sites.Block.value_or(BlockShape{1, 1, 1});
@@ -417,7 +472,9 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
   Request.FeaturesFor = [&](const BlockShape &B) -> const KernelFeatures & {
     auto It = ByBlock.find(B);
     if (It == ByBlock.end())
-      It = ByBlock.emplace(B, computeGpuKernelFeatures(Kernel, B)).first;
+      It = ByBlock
+               .emplace(B, computeGpuKernelFeatures(Kernel, B, gridAt(Sites, B)))
+               .first;
     return It->second.Features;
   };
   Request.Arch = &Arch;
@@ -495,12 +552,7 @@ void EnergyOptimizeGpuPass::runOnOperation() {
   if (failed(parseOptions()))
     return signalPassFailure();
 
-  llvm::DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> Launches;
-  Module.walk([&](gpu::LaunchFuncOp L) {
-    if (auto K = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-            L, L.getKernel()))
-      Launches[K].push_back(L);
-  });
+  auto Launches = launchesByKernel(Module);
 
   SmallVector<gpu::GPUModuleOp> GpuModules;
   Module.walk([&](gpu::GPUModuleOp M) { GpuModules.push_back(M); });
@@ -531,11 +583,19 @@ struct PrintGpuFeaturesPass
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrintGpuFeaturesPass)
 
   void runOnOperation() override {
-    getOperation().walk([](gpu::GPUFuncOp Kernel) {
+    auto Launches = launchesByKernel(getOperation());
+    getOperation().walk([&](gpu::GPUFuncOp Kernel) {
       if (!Kernel.isKernel())
         return;
+      // At the block the kernel states and the grid its launches state.
+      BlockShape Block = statedBlockShape(Kernel);
+      LaunchSites Sites = analyzeLaunches(Launches.lookup(Kernel));
+      std::array<uint64_t, 3> Grid = {0, 0, 0};
+      if (auto Agreed = Sites.agreed())
+        for (unsigned D = 0; D < 3; ++D)
+          Grid[D] = Agreed->first[D];
       GpuKernelFeatures Analysis =
-          computeGpuKernelFeatures(Kernel, statedBlockShape(Kernel));
+          computeGpuKernelFeatures(Kernel, Block, Grid);
       if (Analysis.Unsupported)
         warnUnsupported(Kernel, Analysis.Unsupported,
                         "its features are not printed");

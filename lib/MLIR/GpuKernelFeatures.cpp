@@ -3,6 +3,7 @@
 #include "GpuKernelFeatures.h"
 
 #include "CallClassifier.h"
+#include "FeatureCore.h"
 #include "GpuAccessAnalysis.h"
 #include "GpuFootprint.h"
 #include "GpuLeaderGuards.h"
@@ -47,31 +48,64 @@ void addDim(std::string &Dims, gpu::Dimension D) {
 
 //===-- Loops -------------------------------------------------------------===//
 
+/// The launch the features are for, as GpuKernelFeatures.h takes it.
+struct LaunchDims {
+  std::array<unsigned, 3> Block = {0, 0, 0};
+  std::array<uint64_t, 3> Grid = {0, 0, 0};
+};
+
+/// A thread's and its block's numbers along x, y, z.
+struct Position {
+  std::array<int64_t, 3> Thread = {0, 0, 0}, Block = {0, 0, 0};
+};
+
 /// V with every value that is not a constant (a kernel argument ...) taken
-/// as DefaultExtent, through integer arithmetic. A thread's or block's index
-/// is an offset, taken as the first thread's (0); the launch's extents
-/// (block_dim, grid_dim, and global_id, which reads block_dim) are not
-/// known here: a loop that strides over the launch gets the default count,
-/// as the LLVM adapter gives it without the launch (TripCounts.h).
-std::optional<int64_t> assumedValue(Value V, unsigned Depth = 0) {
+/// as DefaultExtent (Assumed is then set), through integer arithmetic. The
+/// thread and block ids are At's, the first thread's unless given; the
+/// launch's extents (block_dim, grid_dim, and global_id, which reads
+/// block_dim) are Launch's, nothing where it does not know them: a loop
+/// that strides over the launch then gets the default count, as the LLVM
+/// adapter gives it without the launch (TripCounts.h).
+std::optional<int64_t> assumedValue(Value V, const LaunchDims &Launch,
+                                    const Position &At, bool &Assumed,
+                                    unsigned Depth = 0) {
   if (auto C = constantInt(V))
     return C;
   Operation *Def = V.getDefiningOp();
-  if (!Def || Depth > MaxDepth)
+  if (!Def || Depth > MaxDepth) {
+    Assumed = true;
     return DefaultExtent;
-  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::LaneIdOp>(Def))
+  }
+  auto Extent = [](uint64_t E) {
+    return E ? std::optional<int64_t>(E) : std::nullopt;
+  };
+  if (auto Id = dyn_cast<gpu::ThreadIdOp>(Def))
+    return At.Thread[static_cast<unsigned>(Id.getDimension())];
+  if (auto Id = dyn_cast<gpu::BlockIdOp>(Def))
+    return At.Block[static_cast<unsigned>(Id.getDimension())];
+  if (isa<gpu::LaneIdOp>(Def))
     return 0;
-  if (isa<gpu::BlockDimOp, gpu::GridDimOp, gpu::GlobalIdOp>(Def))
-    return std::nullopt;
+  if (auto Dim = dyn_cast<gpu::BlockDimOp>(Def))
+    return Extent(Launch.Block[static_cast<unsigned>(Dim.getDimension())]);
+  if (auto Dim = dyn_cast<gpu::GridDimOp>(Def))
+    return Extent(Launch.Grid[static_cast<unsigned>(Dim.getDimension())]);
+  if (auto Id = dyn_cast<gpu::GlobalIdOp>(Def)) {
+    unsigned Axis = static_cast<unsigned>(Id.getDimension());
+    if (!Launch.Block[Axis])
+      return std::nullopt;
+    return int64_t(Launch.Block[Axis]) * At.Block[Axis] + At.Thread[Axis];
+  }
   auto A = [&](unsigned I) {
-    return assumedValue(Def->getOperand(I), Depth + 1);
+    return assumedValue(Def->getOperand(I), Launch, At, Assumed, Depth + 1);
   };
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
           arith::ExtUIOp, arith::TruncIOp>(Def))
     return A(0);
   if (Def->getNumOperands() != 2 ||
-      Def->getName().getDialectNamespace() != "arith")
+      Def->getName().getDialectNamespace() != "arith") {
+    Assumed = true;
     return DefaultExtent;
+  }
   std::optional<int64_t> L = A(0), R = A(1);
   if (!L || !R)
     return std::nullopt;
@@ -100,13 +134,15 @@ std::optional<int64_t> assumedValue(Value V, unsigned Depth = 0) {
           [&](auto) { return std::min(*L, *R); })
       .Case<arith::MaxSIOp, arith::MaxUIOp>(
           [&](auto) { return std::max(*L, *R); })
-      .Default(
-          [&](Operation *) { return std::optional<int64_t>(DefaultExtent); });
+      .Default([&](Operation *) {
+        Assumed = true;
+        return std::optional<int64_t>(DefaultExtent);
+      });
 }
 
 struct TripCount {
   double Count;
-  bool Known; // constant bounds
+  bool Known; // constant bounds, or the launch's
 };
 
 std::optional<int64_t> trips(std::optional<int64_t> L, std::optional<int64_t> U,
@@ -122,16 +158,65 @@ std::optional<int64_t> trips(std::optional<int64_t> L, std::optional<int64_t> U,
   return T;
 }
 
-/// Constant bounds; else unknown values taken as DefaultExtent (`k < n;
-/// k += 16` runs 4096/16 times); else DefaultTripCount.
-TripCount tripCount(scf::ForOp For) {
+/// The iterations per thread of a loop over the launch's threads (`for i =
+/// global_id to n step block_dim * grid_dim`), the LLVM adapter's count
+/// (TripCounts.h): where the threads' first indices, First + the thread and
+/// block ids' terms, cover [0, Step) once each, a thread runs the grid's
+/// End - First iterations over the min(End - First, Step) threads that
+/// enter, on average. Nothing for other loops.
+std::optional<double> averageOverLaunch(scf::ForOp For,
+                                        const LaunchDims &Launch,
+                                        int64_t First, int64_t End,
+                                        int64_t Step) {
+  std::vector<IndexTerm> Terms;
+  int64_t Sum = First;
+  Position Ones;
+  for (unsigned Var = 0; Var < 6; ++Var) {
+    auto LowerAt = [&](int64_t X) {
+      Position P;
+      (Var < 3 ? P.Thread[Var] : P.Block[Var - 3]) = X;
+      bool Ignored = false;
+      return assumedValue(For.getLowerBound(), Launch, P, Ignored);
+    };
+    auto AtOne = LowerAt(1), AtTwo = LowerAt(2);
+    if (!AtOne || !AtTwo || *AtTwo - *AtOne != *AtOne - First ||
+        *AtOne < First)
+      return std::nullopt;
+    if (*AtOne == First)
+      continue; // the bound does not read this id
+    Terms.push_back({*AtOne - First, Var < 3 ? uint64_t(Launch.Block[Var])
+                                             : Launch.Grid[Var - 3]});
+    Sum += *AtOne - First;
+    (Var < 3 ? Ones.Thread[Var] : Ones.Block[Var - 3]) = 1;
+  }
+  bool Ignored = false;
+  if (Terms.empty() ||
+      assumedValue(For.getLowerBound(), Launch, Ones, Ignored) != Sum ||
+      mixedRadixValues(Terms) != uint64_t(Step))
+    return std::nullopt;
+  int64_t Remaining = std::max<int64_t>(End - First, 0);
+  int64_t Entering = std::min(Remaining, Step);
+  return Entering ? double(Remaining) / double(Entering) : 0.0;
+}
+
+/// Constant bounds; else the launch's extents where Launch knows them, a
+/// loop over the launch's threads counted on average over them, and
+/// unknown values taken as DefaultExtent (`k < n; k += 16` runs 4096/16
+/// times); else DefaultTripCount.
+TripCount tripCount(scf::ForOp For, const LaunchDims &Launch) {
   if (auto T =
           trips(constantInt(For.getLowerBound()),
                 constantInt(For.getUpperBound()), constantInt(For.getStep())))
     return {static_cast<double>(*T), true};
-  auto T =
-      trips(assumedValue(For.getLowerBound()),
-            assumedValue(For.getUpperBound()), assumedValue(For.getStep()));
+  bool Assumed = false;
+  Position First;
+  auto L = assumedValue(For.getLowerBound(), Launch, First, Assumed),
+       U = assumedValue(For.getUpperBound(), Launch, First, Assumed),
+       S = assumedValue(For.getStep(), Launch, First, Assumed);
+  if (L && U && S && *S > 0)
+    if (auto Average = averageOverLaunch(For, Launch, *L, *U, *S))
+      return {*Average, !Assumed};
+  auto T = trips(L, U, S);
   return {T && *T > 0 ? static_cast<double>(*T) : DefaultTripCount, false};
 }
 
@@ -139,12 +224,13 @@ TripCount tripCount(scf::ForOp For) {
 
 class FeatureCounter {
 public:
-  FeatureCounter(gpu::GPUFuncOp Kernel, std::array<unsigned, 3> Block)
-      : Kernel(Kernel), FootprintBlock(Block) {}
+  FeatureCounter(gpu::GPUFuncOp Kernel, const LaunchDims &Launch)
+      : Kernel(Kernel), Launch(Launch), FootprintBlock(Launch.Block) {}
   GpuKernelFeatures run();
 
 private:
   gpu::GPUFuncOp Kernel;
+  LaunchDims Launch;
   std::array<unsigned, 3> FootprintBlock; // zeros: not known
   Operation *Unsupported = nullptr;
   std::map<Operation *, KernelFeatures> Done;
@@ -244,7 +330,7 @@ void FeatureCounter::countOp(Operation *Op, double W, unsigned Depth,
   }
   KernelFeatures &Out = S.Out;
   if (auto For = dyn_cast<scf::ForOp>(Op)) {
-    TripCount T = tripCount(For);
+    TripCount T = tripCount(For, Launch);
     double Iterations = W * T.Count;
     Out.loops += 1;
     Out.max_loop_depth = std::max(Out.max_loop_depth, double(Depth + 1));
@@ -497,8 +583,9 @@ KernelFeatures FeatureCounter::countFunction(FunctionOpInterface F) {
   std::optional<GpuFootprint> Footprint;
   if (F.getOperation() == Kernel.getOperation() &&
       llvm::all_of(FootprintBlock, [](unsigned D) { return D; })) {
-    Footprint.emplace(FootprintBlock,
-                      [](scf::ForOp For) { return tripCount(For).Count; });
+    Footprint.emplace(FootprintBlock, [this](scf::ForOp For) {
+      return tripCount(For, Launch).Count;
+    });
     S.Footprint = &*Footprint;
   }
   countRegion(Body, 1, 0, S);
@@ -571,8 +658,9 @@ std::array<unsigned, 3> statedBlockShape(gpu::GPUFuncOp Kernel) {
 }
 
 GpuKernelFeatures computeGpuKernelFeatures(gpu::GPUFuncOp Kernel,
-                                           std::array<unsigned, 3> Block) {
-  return FeatureCounter(Kernel, Block).run();
+                                           std::array<unsigned, 3> Block,
+                                           std::array<uint64_t, 3> Grid) {
+  return FeatureCounter(Kernel, {Block, Grid}).run();
 }
 
 } // namespace energy

@@ -39,6 +39,7 @@
 #include "energy/KernelFeatures.h"
 
 #include <array>
+#include <cstdint>
 
 namespace mlir {
 class Operation;
@@ -56,10 +57,14 @@ struct GpuKernelFeatures {
 };
 
 /// Block: the shape the features are for, or zeros when it is not known;
-/// the global footprint (GpuFootprint.h) needs it.
-GpuKernelFeatures computeGpuKernelFeatures(mlir::gpu::GPUFuncOp Kernel,
-                                           std::array<unsigned, 3> Block = {
-                                               0, 0, 0});
+/// the global footprint (GpuFootprint.h) needs it. Grid: the launch's
+/// blocks per dimension, zeros when not known; with both, a loop over the
+/// launch's threads (step block_dim * grid_dim) is counted as the LLVM
+/// adapter counts it (TripCounts.h), else it runs DefaultTripCount times.
+GpuKernelFeatures
+computeGpuKernelFeatures(mlir::gpu::GPUFuncOp Kernel,
+                         std::array<unsigned, 3> Block = {0, 0, 0},
+                         std::array<uint64_t, 3> Grid = {0, 0, 0});
 
 /// The block shape the kernel states it runs with: known_block_size, else
 /// nvvm.reqntid; zeros when neither says.

@@ -3,6 +3,7 @@
 #include "CandidateFeatures.h"
 #include "KernelRewriter.h"
 #include "PluginWarning.h"
+#include "ThreadDependence.h"
 #include "TuningSpec.h"
 
 #include "energy/CallCycles.h"
@@ -128,6 +129,45 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Moves every read of blockDim and gridDim to one read each at the
+/// function's entry (they are constant over a launch). A grid-stride step
+/// read inside its loop (`i += blockDim.x * gridDim.x` at -O0, which the
+/// cleanup keeps there) is then invariant to ScalarEvolution, so the
+/// cleaned-up code of advice counts the loop as -O3's code of an opted-in
+/// kernel does.
+struct HoistLaunchExtentReadsPass
+    : PassInfoMixin<HoistLaunchExtentReadsPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    std::map<Function *, CallInst *> AtEntry;
+    BasicBlock::iterator At = F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca();
+    bool Changed = false;
+    for (Instruction &I : make_early_inc_range(instructions(F))) {
+      auto Read = readsSpecialRegister(&I);
+      if (!Read || (Read->Reg != SpecialRegister::BlockDim &&
+                    Read->Reg != SpecialRegister::GridDim))
+        continue;
+      auto *Call = cast<CallInst>(&I);
+      CallInst *&Entry = AtEntry[Call->getCalledFunction()];
+      if (!Entry) {
+        Entry = Call;
+        if (Call->getParent() != &F.getEntryBlock()) {
+          Call->moveBefore(*At->getParent(), At);
+          Changed = true;
+        }
+        continue;
+      }
+      Call->replaceAllUsesWith(Entry);
+      Call->eraseFromParent();
+      Changed = true;
+    }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+};
+
+} // namespace
+
 CandidateFeatureExtractor::CandidateFeatureExtractor(
     FeatureOptions Opts, std::optional<NvccBuild> NvccBuild)
     : Opts(Opts) {
@@ -143,6 +183,7 @@ CandidateFeatureExtractor::CandidateFeatureExtractor(
   Cleanup.addPass(InstCombinePass());
   Cleanup.addPass(SimplifyCFGPass());
   Cleanup.addPass(LoopSimplifyPass());
+  Cleanup.addPass(HoistLaunchExtentReadsPass());
   // Registers read inside a loop (a grid-stride step reads gridDim there)
   // leave it, so ScalarEvolution sees the step as invariant.
   HoistInvariants.addPass(createFunctionToLoopPassAdaptor(

@@ -93,9 +93,20 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P,
                                       const LaunchPlanner &Planner) {
   if (!P.Infeasible.empty())
     return Error::success();
+  // A loop that strides over the launch's threads is counted only with the
+  // block known: the screen gave every block the same default count, so it
+  // cannot rank them; each is predicted again while the budget lasts.
+  bool CountFollowsLaunch = llvm::any_of(P.Features, [](const KernelFeatures &F) {
+    return llvm::any_of(F.AssumedTrips,
+                        [](const AssumedTrip &A) { return A.followsLaunch(); });
+  });
   // Advice nobody asked for stays cheap: loading the plugin into a build
   // whose kernels did not opt in should cost a few percent of the compile.
-  if (!P.OptedIn && !P.Force && Opts.Advice == AdviceMode::Screen) {
+  // Its cleaned-up code costs one unit a candidate to measure again, so a
+  // kernel whose loop count follows the launch is counted as an opted-in
+  // one is: the screen's equal default counts would rank nothing.
+  if (!P.OptedIn && !P.Force && Opts.Advice == AdviceMode::Screen &&
+      !CountFollowsLaunch) {
     P.Notes.push_back("advice from the screen: each candidate predicted "
                       "without its block known (-energy-advice=full "
                       "predicts the best again with their blocks known)");
@@ -146,14 +157,7 @@ Error KernelPlanner::refineWithBlocks(KernelPlan &P,
         1, P.Features[C.Assignment].SimplifiedInstructions);
   };
   BlockRefinement R{Refine, Cost, Opts.RefineBudget};
-  // A loop that strides over the launch's threads is counted only with the
-  // block known: the screen gave every block the same default count, so it
-  // cannot rank them; each is predicted again while the budget lasts.
-  if (llvm::any_of(P.Features, [](const KernelFeatures &F) {
-        return llvm::any_of(F.AssumedTrips, [](const AssumedTrip &A) {
-          return A.followsLaunch();
-        });
-      }))
+  if (CountFollowsLaunch)
     R.MaxBest = std::numeric_limits<size_t>::max();
   auto Refined = Planner.refine(P, R);
   Extractor.release();

@@ -4,7 +4,8 @@
 // or value carried from one unit to the next; the rewrite keeps every
 // launch's threads, so no bound check is needed. The others are left alone,
 // with the reason and no advice. (Before, the barrier, leader and carried
-// kernels were rewritten like the global-index one.)
+// kernels were rewritten like the global-index one.) A kernel that reads
+// gpu.grid_dim is told the grid its launches state (grid-from-launch.mlir).
 // REQUIRES: mlir
 // RUN: %mlir-opt --load-pass-plugin=%energy-mlir \
 // RUN:   --pass-pipeline='builtin.module(energy-optimize-gpu{model=analytic min-gain=0})' %s \
@@ -25,6 +26,7 @@ module attributes {gpu.container_module} {
     }
     // expected-remark @+1 {{energy: kernel @grid_stride: chose block}}
     gpu.func @grid_stride(%x: memref<?xf32>, %n: index) kernel {
+    // expected-remark@-1 {{energy: kernel @grid_stride: grid 4096 at block 256 from its gpu.launch_func ops}}
       %bid = gpu.block_id x
       %bdim = gpu.block_dim x
       %tid = gpu.thread_id x
@@ -61,6 +63,7 @@ module attributes {gpu.container_module} {
     }
     // expected-remark @+1 {{energy: kernel @carried left alone: no other block is proven correct for it: a loop over a thread's work items carries a value from one item to the next}}
     gpu.func @carried(%x: memref<?xf32>, %out: memref<?xf32>, %n: index) kernel {
+    // expected-remark@-1 {{energy: kernel @carried: grid 4096 at block 256 from its gpu.launch_func ops}}
       %zero = arith.constant 0.0 : f32
       %i0 = gpu.global_id x
       %bdim = gpu.block_dim x

@@ -2,9 +2,10 @@
 // their advice is the screen's (each candidate predicted from the kernel's
 // features, its block not yet known), and the report and remarks say so.
 // -energy-advice=full predicts the best candidates again with their blocks
-// known (here every candidate: the grid-stride loop's trip count follows the
-// launch), as the search does for an opted-in kernel, which the option does
-// not change.
+// known, as the search does for an opted-in kernel, which the option does
+// not change. (A kernel whose loop count follows the launch, a grid-stride
+// loop, is predicted again with its blocks in either mode:
+// advice-grid-stride.cu.)
 // RUN: %clang %cudaflags -O2 -S %clangplugin -Rpass=energy -Rpass-analysis=energy \
 // RUN:   -mllvm -energy-report=%t.screen.json %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,SCREEN
@@ -17,8 +18,8 @@
 
 extern "C" {
 __global__ void advised(int n, float *x) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
     x[i] = 2.0f * x[i] + 1.0f;
 }
 

@@ -297,6 +297,21 @@ TEST(FeatureCore, GuardedThreadShare) {
   EXPECT_EQ(guardedThreadShare(IndexCompare::Less, 64, 256), 0.25);
   EXPECT_FALSE(guardedThreadShare(IndexCompare::Less, 512, 256));
   EXPECT_FALSE(guardedThreadShare(IndexCompare::Equal, 0, 0));
+  // threadIdx.x == 300 in a row of 256: no thread.
+  EXPECT_EQ(guardedThreadShare(IndexCompare::Equal, 300, 256), 0.0);
+  // blockIdx.x == 0 on a grid of 656 blocks: one block in 656.
+  EXPECT_EQ(guardedThreadShare(IndexCompare::Equal, 0, 656), 1.0 / 656);
+}
+
+TEST(FeatureCore, MixedRadixValues) {
+  // threadIdx.x + 96 * blockIdx.x at block 96, grid 264: 25,344 values.
+  EXPECT_EQ(mixedRadixValues({{96, 264}, {1, 96}}), 25344u);
+  // blockIdx.x + 10 * blockIdx.y on a 10x4 grid: 40.
+  EXPECT_EQ(mixedRadixValues({{1, 10}, {10, 4}}), 40u);
+  // A gap (blockIdx.x * 256 at block 128), an unknown extent, nothing.
+  EXPECT_FALSE(mixedRadixValues({{1, 128}, {256, 10}}));
+  EXPECT_FALSE(mixedRadixValues({{1, 128}, {128, 0}}));
+  EXPECT_FALSE(mixedRadixValues({}));
 }
 
 TEST(FeatureCore, PeakOfLiveSpans) {

@@ -1,7 +1,7 @@
 // The grid-stride saxpy of ../shared/repro/adoption (gridstride*.cu): the
 // most common CUDA loop, on a 2^24-element problem. -DGRID=G declares the
 // grid (ENERGY_GRID), else the launch covers a workload of 2^24 items;
-// -DSIZE_T counts with size_t.
+// -DSIZE_T counts with size_t; -DADVICE leaves it not opted in (advice only).
 #include <energy/energy.cuh>
 #ifdef GRID
 ENERGY_GRID(gs_saxpy, GRID, 1, 1);
@@ -13,7 +13,11 @@ typedef size_t index_t;
 #else
 typedef int index_t;
 #endif
+#ifdef ADVICE
+extern "C" __global__
+#else
 ENERGY_KERNEL_BLOCK(gs_saxpy, 256, 1)
+#endif
 void gs_saxpy(int n, float a, const float *x, float *y) {
   ENERGY_ASSUME(n, 1 << 24);
   for (index_t i = (index_t)blockIdx.x * blockDim.x + threadIdx.x;
