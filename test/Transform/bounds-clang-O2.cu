@@ -20,7 +20,7 @@
 // CHECK-NOT: .reqntid
 // CHECK: .maxntid 128, 1, 1
 
-// REMARK-DAG: remark: kernel saxpy: chose block {{[0-9]+}}, ITEMS={{[124]}} (energy within 10% of the fastest): predicted
-// REMARK-DAG: remark: kernel sgemm: chose block [[T:[0-9]+]]x[[T]], TILE=[[T]] (energy within 10% of the fastest)
+// REMARK-DAG: remark: kernel saxpy: chose block {{[0-9]+}}, ITEMS={{[124]}} ({{(the default stays: no candidate is predicted to improve on it by more than 10% in )?}}energy within 10% of the fastest): predicted
+// REMARK-DAG: remark: kernel sgemm: chose block [[T:[0-9]+]]x[[T]], TILE=[[T]] ({{(the default stays: no candidate is predicted to improve on it by more than 10% in )?}}energy within 10% of the fastest)
 // REMARK-DAG: remark: kernel scale(int, float*) is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block
 // REMARK-DAG: remark: kernel bounded has launch bounds from the source; advice: block

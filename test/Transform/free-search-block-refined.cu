@@ -81,7 +81,7 @@ void block_sums(const float *x, float *out) {
 // REPORT-NEXT:   "block": [
 // REPORT-NEXT:     512,
 
-// SHORT: remark: kernel block_sums: chose block 256 (time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front; the default stays
+// SHORT: remark: kernel block_sums: chose block 256 (the default stays: no candidate is predicted to improve on it by more than 10% in time): {{.*}}; 6 of 6 candidates evaluated, 1 on the Pareto front
 // THREE: remark: kernel block_sums: chose block 1024 (time): {{.*}}; 3 of 6 candidates evaluated (3 screened out by the block-free screen; 3 predicted again with the block known),
 // THREE-COMPARED: block_sums: 3 compared with their block, 3 screened out
 // THREE-COMPARED-NEXT: e.g. [32, 1, 1]: ranked 6 of 6 by the block-free screen; predicting it again with its block would exceed the refinement budget
