@@ -112,19 +112,42 @@ def check_file(source, name, includes, compilers, arch, timeout):
     return row
 
 
-def summarize(rows, exceptions):
-    """The counts, and the files that break the list's promise: energy-cuda failing
-    where nvcc builds and no exception excuses it, or an exception that now builds."""
+def summarize(rows):
+    """How many files nvcc builds, and how many of those energy-cuda builds."""
     built_by_nvcc = [r for r in rows if r["nvcc"] == "ok"]
-    failed = [r["file"] for r in built_by_nvcc if r["energy_cuda"] != "ok"]
+    failed = [r for r in built_by_nvcc if r["energy_cuda"] != "ok"]
     return {"files": len(rows), "nvcc_builds": len(built_by_nvcc),
             "nvcc_fails": len(rows) - len(built_by_nvcc),
             "energy_cuda_builds": len(built_by_nvcc) - len(failed),
-            "energy_cuda_fails": len(failed),
-            "unexcused": [f for f in failed if f not in exceptions],
-            "stale_exceptions": sorted(r["file"] for r in built_by_nvcc
-                                       if r["file"] in exceptions
-                                       and r["energy_cuda"] == "ok")}
+            "energy_cuda_fails": len(failed)}
+
+
+def broken_promises(rows, exceptions):
+    """(unexcused, stale): the files energy-cuda fails where nvcc builds and no
+    exception excuses, and the excused files that build now."""
+    built_by_nvcc = [r for r in rows if r["nvcc"] == "ok"]
+    unexcused = [r["file"] for r in built_by_nvcc
+                 if r["energy_cuda"] != "ok" and r["file"] not in exceptions]
+    stale = [r["file"] for r in built_by_nvcc
+             if r["energy_cuda"] == "ok" and r["file"] in exceptions]
+    return unexcused, stale
+
+
+def verdict(rows, exceptions, list_path):
+    """Print the counts and each broken promise; the exit status."""
+    out, err = sys.stdout, sys.stderr
+    summary = summarize(rows)
+    unexcused, stale = broken_promises(rows, exceptions)
+    print(f"{summary['files']} files: nvcc builds {summary['nvcc_builds']}, energy-cuda "
+          f"builds {summary['energy_cuda_builds']} of them; {len(unexcused)} failures "
+          f"not excused, {len(stale)} exceptions that now build", file=out)
+    for name in unexcused:
+        print(f"error: {name}: energy-cuda fails where nvcc builds, and {list_path} "
+              "gives no exception for it", file=err)
+    for name in stale:
+        print(f"error: {name}: energy-cuda builds it now; drop its exception from "
+              f"{list_path}", file=err)
+    return 1 if unexcused or stale else 0
 
 
 def check(files, includes_of, name_of, compilers, arch, timeout, jobs, log=None):
@@ -170,7 +193,7 @@ def main(argv=None):
     parser.add_argument("files", nargs="*",
                         help="files of the list to check (paths under --sources; "
                              "default: all)")
-    parser.add_argument("--sources", required=True,
+    parser.add_argument("--sources",
                         help="the folder holding the list's checkouts (cuda-samples/...)")
     parser.add_argument("--list", default=DEFAULT_LIST,
                         help="the files, their repositories and the exceptions (JSON)")
@@ -183,7 +206,22 @@ def main(argv=None):
     parser.add_argument("--timeout", type=int, default=600,
                         help="seconds a compile may take before it counts as failed")
     parser.add_argument("--json", help="write the results here")
+    parser.add_argument("--check-report", metavar="REPORT",
+                        help="compile nothing: hold a report (--json) against the "
+                             "list's exceptions")
     args = parser.parse_args(argv)
+    if args.check_report:
+        try:
+            with open(args.check_report) as f:
+                rows = json.load(f)["files"]
+            with open(args.list) as f:
+                exceptions = json.load(f).get("exceptions", {})
+        except (OSError, ValueError, KeyError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+        return verdict(rows, exceptions, args.list)
+    if not args.sources:
+        parser.error("--sources is needed unless --check-report")
     if args.write_list:
         listing = write_list(args.sources, args.write_list)
         print(f"{len(listing['files'])} files written to {args.write_list}")
@@ -207,34 +245,21 @@ def main(argv=None):
                   file=sys.stderr)
             return 1
         files = [p for p in files if os.path.abspath(p) in wanted]
-    exceptions = listing.get("exceptions", {})
     rows = check(files, lambda s: include_folders(s, repo_includes[s]),
                  lambda s: os.path.relpath(s, args.sources),
                  {"nvcc": args.nvcc, "energy_cuda": args.energy_cuda}, args.arch,
                  args.timeout, args.jobs, sys.stdout)
-    summary = summarize(rows, exceptions)
-    print(f"{summary['files']} files: nvcc builds {summary['nvcc_builds']}, energy-cuda "
-          f"builds {summary['energy_cuda_builds']} of them; "
-          f"{len(summary['unexcused'])} failures not excused, "
-          f"{len(summary['stale_exceptions'])} exceptions that now build")
-    for name in summary["unexcused"]:
-        print(f"error: {name}: energy-cuda fails where nvcc builds, and {args.list} "
-              "gives no exception for it", file=sys.stderr)
-    for name in summary["stale_exceptions"]:
-        print(f"error: {name}: energy-cuda builds it now; drop its exception from "
-              f"{args.list}", file=sys.stderr)
     if args.json:
         report = {"command": "PYTHONPATH=python python3 -m energy.samples_check "
                              + " ".join(argv if argv is not None else sys.argv[1:]),
                   "date": time.strftime("%Y-%m-%d", time.gmtime()),
                   "repositories": listing["repositories"], "arch": args.arch,
-                  "flags": compile_flags(args.arch, ["..."]), "summary": summary,
+                  "flags": compile_flags(args.arch, ["..."]), "summary": summarize(rows),
                   "files": rows}
         with open(args.json, "w") as f:
             json.dump(report, f, indent=2)
             f.write("\n")
-    return 1 if summary["unexcused"] or summary["stale_exceptions"] else 0
-
+    return verdict(rows, listing.get("exceptions", {}), args.list)
 
 if __name__ == "__main__":
     sys.exit(main())
