@@ -189,3 +189,25 @@ class SamplesCheckTest(TempDirTest):
                                             "cuda-samples/Samples/1_B/b/b.cu"])
         self.assertEqual(listing["repositories"]["cuda-samples"]["commit"], "c0ffee")
         self.assertEqual(listing["exceptions"], {"cuda-samples/Samples/0_A/a/a.cu": "kept"})
+
+    def test_check_report_judges_a_saved_report_against_the_lists_exceptions(self):
+        rows = [{"file": "a.cu", "nvcc": "ok", "energy_cuda": "fail"},
+                {"file": "b.cu", "nvcc": "fail", "energy_cuda": "not run"},
+                {"file": "c.cu", "nvcc": "ok", "energy_cuda": "ok"}]
+        report = self.write("report.json", json.dumps({"files": rows}))
+        excused = self.write("excused.json", json.dumps({"exceptions": {"a.cu": "why"}}))
+        code, stdout, stderr = run_main(samples_check.main, [
+            "--check-report", report, "--list", excused])
+        self.assertEqual((code, stderr), (0, ""))
+        self.assertIn("3 files: nvcc builds 2, energy-cuda builds 1 of them; 0 failures "
+                      "not excused, 0 exceptions that now build", stdout)
+        stale = self.write("stale.json", json.dumps({"exceptions": {"c.cu": "was"}}))
+        code, _, stderr = run_main(samples_check.main, [
+            "--check-report", report, "--list", stale])
+        self.assertEqual(code, 1)
+        self.assertIn("error: a.cu: energy-cuda fails where nvcc builds", stderr)
+        self.assertIn("error: c.cu: energy-cuda builds it now", stderr)
+        code, _, stderr = run_main(samples_check.main, [
+            "--check-report", os.path.join(self.tmp, "none.json"), "--list", stale])
+        self.assertEqual(code, 1)
+        self.assertIn("error:", stderr)
