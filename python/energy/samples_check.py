@@ -2,7 +2,9 @@
 
     python3 -m energy.samples_check --sources DIR [--list data/cuda-samples-files.json]
         [--energy-cuda build/bin/energy-cuda] [--nvcc /usr/local/cuda/bin/nvcc]
-        [--arch sm_90] [-j 2] [--timeout 600] [--json OUT] [FILE ...]
+        [--arch sm_90] [-j 2] [--timeout 600] [--json OUT] [--markdown OUT] [FILE ...]
+    python3 -m energy.samples_check --check-report REPORT.json [--list LIST]
+        [--markdown OUT]
     python3 -m energy.samples_check --sources DIR --write-list LIST.json
 
 Each file is compiled to an object for one architecture, first by nvcc, then, where nvcc
@@ -133,6 +135,32 @@ def broken_promises(rows, exceptions):
     return unexcused, stale
 
 
+def markdown(rows, exceptions):
+    """The counts, the files nvcc does not build (its first error) and those energy-cuda
+    does not (the exception's reason), as Markdown."""
+    s = summarize(rows)
+    lines = ["| files | nvcc builds | energy-cuda builds (of those) | energy-cuda fails |",
+             "|---|---|---|---|",
+             f"| {s['files']} | {s['nvcc_builds']} | {s['energy_cuda_builds']} | "
+             f"{s['energy_cuda_fails']} |", "",
+             "| file nvcc does not build | nvcc's first error |", "|---|---|"]
+    lines += [f"| {r['file']} | {short_error(r.get('nvcc_error', r['nvcc']))} |"
+              for r in rows if r["nvcc"] != "ok"]
+    lines += ["", "| file energy-cuda does not build | why (the list's exception) |",
+              "|---|---|"]
+    for r in rows:
+        if r["nvcc"] == "ok" and r["energy_cuda"] != "ok":
+            why = exceptions.get(r["file"]) or "not excused: " + short_error(
+                r.get("energy_cuda_error", r["energy_cuda"]))
+            lines.append(f"| {r['file']} | {why} |")
+    return "\n".join(lines) + "\n"
+
+
+def short_error(line):
+    """An error line without the source's path, and with | escaped, for a table."""
+    return re.sub(r"^\S*/", "", line).replace("|", "\\|")
+
+
 def verdict(rows, exceptions, list_path):
     """Print the counts and each broken promise; the exit status."""
     out, err = sys.stdout, sys.stderr
@@ -206,6 +234,8 @@ def main(argv=None):
     parser.add_argument("--timeout", type=int, default=600,
                         help="seconds a compile may take before it counts as failed")
     parser.add_argument("--json", help="write the results here")
+    parser.add_argument("--markdown", help="write the counts and the files each compiler "
+                        "does not build (with the exceptions' reasons) here, as Markdown")
     parser.add_argument("--check-report", metavar="REPORT",
                         help="compile nothing: hold a report (--json) against the "
                              "list's exceptions")
@@ -219,6 +249,9 @@ def main(argv=None):
         except (OSError, ValueError, KeyError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 1
+        if args.markdown:
+            with open(args.markdown, "w") as f:
+                f.write(markdown(rows, exceptions))
         return verdict(rows, exceptions, args.list)
     if not args.sources:
         parser.error("--sources is needed unless --check-report")
@@ -259,6 +292,9 @@ def main(argv=None):
         with open(args.json, "w") as f:
             json.dump(report, f, indent=2)
             f.write("\n")
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(markdown(rows, listing.get("exceptions", {})))
     return verdict(rows, listing.get("exceptions", {}), args.list)
 
 if __name__ == "__main__":

@@ -211,3 +211,18 @@ class SamplesCheckTest(TempDirTest):
             "--check-report", os.path.join(self.tmp, "none.json"), "--list", stale])
         self.assertEqual(code, 1)
         self.assertIn("error:", stderr)
+
+    def test_markdown_lists_each_compilers_failures_with_the_reason(self):
+        rows = [{"file": "a.cu", "nvcc": "ok", "energy_cuda": "fail",
+                 "energy_cuda_error": "/src/x/a.cu:3:1: error: e"},
+                {"file": "b.cu", "nvcc": "fail", "energy_cuda": "not run",
+                 "nvcc_error": "/src/x/b.cu(4): error: identifier \"assert\" is undefined"},
+                {"file": "c.cu", "nvcc": "ok", "energy_cuda": "timeout",
+                 "energy_cuda_error": "timed out after 9 s"},
+                {"file": "d.cu", "nvcc": "ok", "energy_cuda": "ok"}]
+        text = samples_check.markdown(rows, {"a.cu": "a dialect difference"})
+        self.assertIn("| 4 | 3 | 1 | 2 |", text)
+        self.assertIn('| b.cu | b.cu(4): error: identifier "assert" is undefined |', text)
+        self.assertIn("| a.cu | a dialect difference |", text)
+        self.assertIn("| c.cu | not excused: timed out after 9 s |", text)
+        self.assertNotIn("d.cu", text)
