@@ -10,7 +10,8 @@
 Each file is compiled to an object for one architecture, first by nvcc, then, where nvcc
 builds it, by energy-cuda with the same command line (-arch=ARCH -std=c++17
 --extended-lambda -I... -c): what a project that switches its compiler to energy-cuda
-sees. A file fails when the compiler exits non-zero or runs past --timeout; the report
+sees. The report (--json) is written after each file, so --resume can take up an
+interrupted run. A file fails when the compiler exits non-zero or runs past --timeout; the report
 keeps each compiler's result and its first error line. The list (same form as
 compile_overhead's sample: the repositories with their commits, the files by repository
 and path) also names the documented exceptions, files energy-cuda does not build and
@@ -35,6 +36,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from energy.compile_overhead import ROOT, checkout_commit, load_sample
@@ -178,15 +180,28 @@ def verdict(rows, exceptions, list_path):
     return 1 if unexcused or stale else 0
 
 
-def check(files, includes_of, name_of, compilers, arch, timeout, jobs, log=None):
-    """A row per file, in the order of files; jobs files at once."""
+def check(files, includes_of, name_of, compilers, arch, timeout, jobs, log=None,
+          done=None, on_row=None):
+    """A row per file, in the order of files; jobs files at once. A file whose name
+    done (rows by name, from an earlier report) holds is not compiled again; on_row is
+    called with the rows so far after each file (to save an interrupted run)."""
+    done = done or {}
+    finished = dict(done)
+    lock = threading.Lock()
+
     def one(source):
-        row = check_file(source, name_of(source), includes_of(source), compilers, arch,
-                         timeout)
+        name = name_of(source)
+        if name in done:
+            return done[name]
+        row = check_file(source, name, includes_of(source), compilers, arch, timeout)
         if log:
             error = row.get("energy_cuda_error") or row.get("nvcc_error") or ""
             print(f"nvcc {row['nvcc']:<7} energy-cuda {row['energy_cuda']:<7} "
                   f"{row['file']} {error[:160]}".rstrip(), file=log, flush=True)
+        with lock:
+            finished[name] = row
+            if on_row:
+                on_row([finished[name_of(f)] for f in files if name_of(f) in finished])
         return row
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -236,6 +251,9 @@ def main(argv=None):
     parser.add_argument("--json", help="write the results here")
     parser.add_argument("--markdown", help="write the counts and the files each compiler "
                         "does not build (with the exceptions' reasons) here, as Markdown")
+    parser.add_argument("--resume", metavar="REPORT",
+                        help="take the rows of the files an earlier report (--json) "
+                             "holds instead of compiling them again")
     parser.add_argument("--check-report", metavar="REPORT",
                         help="compile nothing: hold a report (--json) against the "
                              "list's exceptions")
@@ -278,24 +296,37 @@ def main(argv=None):
                   file=sys.stderr)
             return 1
         files = [p for p in files if os.path.abspath(p) in wanted]
+    done = {}
+    if args.resume:
+        try:
+            with open(args.resume) as f:
+                done = {row["file"]: row for row in json.load(f)["files"]}
+        except (OSError, ValueError, KeyError) as e:
+            print(f"error: {args.resume}: {e}", file=sys.stderr)
+            return 1
+    command = "PYTHONPATH=python python3 -m energy.samples_check " + " ".join(
+        argv if argv is not None else sys.argv[1:])
+
+    def save(rows):
+        if args.json:
+            report = {"command": command, "date": time.strftime("%Y-%m-%d", time.gmtime()),
+                      "repositories": listing["repositories"], "arch": args.arch,
+                      "flags": compile_flags(args.arch, ["..."]),
+                      "summary": summarize(rows), "files": rows}
+            with open(args.json, "w") as f:
+                json.dump(report, f, indent=2)
+                f.write("\n")
+
     rows = check(files, lambda s: include_folders(s, repo_includes[s]),
                  lambda s: os.path.relpath(s, args.sources),
                  {"nvcc": args.nvcc, "energy_cuda": args.energy_cuda}, args.arch,
-                 args.timeout, args.jobs, sys.stdout)
-    if args.json:
-        report = {"command": "PYTHONPATH=python python3 -m energy.samples_check "
-                             + " ".join(argv if argv is not None else sys.argv[1:]),
-                  "date": time.strftime("%Y-%m-%d", time.gmtime()),
-                  "repositories": listing["repositories"], "arch": args.arch,
-                  "flags": compile_flags(args.arch, ["..."]), "summary": summarize(rows),
-                  "files": rows}
-        with open(args.json, "w") as f:
-            json.dump(report, f, indent=2)
-            f.write("\n")
+                 args.timeout, args.jobs, sys.stdout, done, save)
+    save(rows)
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(markdown(rows, listing.get("exceptions", {})))
     return verdict(rows, listing.get("exceptions", {}), args.list)
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -226,3 +226,32 @@ class SamplesCheckTest(TempDirTest):
         self.assertIn("| a.cu | a dialect difference |", text)
         self.assertIn("| c.cu | not excused: timed out after 9 s |", text)
         self.assertNotIn("d.cu", text)
+
+    def test_resume_takes_the_rows_an_earlier_report_holds(self):
+        files = ["Samples/0_Intro/old/old.cu", "Samples/0_Intro/new/new.cu"]
+        for f in files:
+            self.source(f)
+        earlier = {"file": "cuda-samples/" + files[0], "nvcc": "ok", "energy_cuda": "fail",
+                   "energy_cuda_error": "from the earlier run"}
+        resume = self.write("earlier.json", json.dumps({"files": [earlier]}))
+        out = os.path.join(self.tmp, "out.json")
+        code, _, _ = run_main(samples_check.main, [
+            "--sources", self.sources, "--list", self.listing(files), "--nvcc", self.nvcc,
+            "--energy-cuda", self.energy_cuda, "--resume", resume, "--json", out])
+        self.assertEqual(code, 1)  # the earlier failure has no exception
+        with open(out) as f:
+            rows = json.load(f)["files"]
+        self.assertEqual(rows[0], earlier)
+        self.assertEqual((rows[1]["file"], rows[1]["energy_cuda"]),
+                         ("cuda-samples/" + files[1], "ok"))
+        # Only the new file was compiled.
+        self.assertEqual(len(self.log("nvcc")), 1)
+        self.assertIn("new.cu", self.log("nvcc")[0])
+
+    def test_the_report_is_saved_after_each_file(self):
+        saved = []
+        files = [self.source(f"Samples/0_Intro/{n}/{n}.cu") for n in ("a", "b", "c")]
+        samples_check.check(files, lambda s: [], os.path.basename,
+                            {"nvcc": self.nvcc, "energy_cuda": self.energy_cuda}, "sm_90",
+                            30, 1, on_row=lambda rows: saved.append([r["file"] for r in rows]))
+        self.assertEqual(saved, [["a.cu"], ["a.cu", "b.cu"], ["a.cu", "b.cu", "c.cu"]])
