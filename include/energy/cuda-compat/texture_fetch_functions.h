@@ -6,8 +6,11 @@
 // stands in for it; put its directory on the include path (-isystem) when
 // compiling CUDA with clang-19 against CUDA 13 (cmake/EnergyCUDA.cmake and
 // tools/energy-cuda do this). Texture reference fetches are gone from CUDA 13;
-// texture objects come from clang's intrinsics. The wrapper never includes
-// CUDA's surface functions, so this is where ours come in.
+// texture objects come from clang's intrinsics. This is also where the
+// device functions clang-19 lacks with CUDA 13 come in: the wrapper never
+// includes CUDA's surface functions, and declares nan/nanf without defining
+// them.
 #pragma once
 
+#include "energy_device_nan.h"
 #include "surface_indirect_functions.h"
