@@ -24,7 +24,7 @@
 // TEXT: remark: <unknown>:0:0: kernel sgemm: chose block [[T:[0-9]+]]x[[T]], TILE=[[T]] (energy within 10% of the fastest): predicted
 // scale updates x in place (its sectors are read and written back): no
 // block is predicted more than 10% faster than its launch's 256.
-// TEXT: remark: <unknown>:0:0: kernel scale(int, float*) is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block 256 (energy within 10% of the fastest): predicted {{.*}} 5 of 32 candidates evaluated (27 screened out by the block-free screen; 5 predicted again with the block known), {{[0-9]+}} on the Pareto front; the default stays: no candidate is predicted to improve on it by more than 10%{{$}}
+// TEXT: remark: <unknown>:0:0: kernel scale(int, float*) is not opted in (ENERGY_KERNEL), so its host launches keep their block shape; advice: block 256 (energy within 10% of the fastest): predicted {{.*}} 6 of 32 candidates evaluated (26 screened out by the block-free screen; 6 predicted again with the block known), {{[0-9]+}} on the Pareto front; the default stays: no candidate is predicted to improve on it by more than 10%{{$}}
 
 // CHECK: --- !Passed
 // CHECK-NEXT: Pass: energy
