@@ -136,6 +136,7 @@ struct AnalyticBreakdown {
   double DramUtilization = 0;    // DRAM bytes / (peak bandwidth x time)
   double ComputeUtilization = 0; // busiest pipe's share of its peak rate
   double SmBusyFraction = 0;     // busy SM-seconds / (SMCount x time)
+  double BusySmPowerW = 0;       // a busy SM's static power, any issue rate
   double Waves = 0;              // blocks / (active blocks per SM x SMCount)
   /// What bounds the full waves (the tail if there are none): "dram",
   /// "fp32", "fp16", "fp64", "tensor", "int", "conversion", "sfu",

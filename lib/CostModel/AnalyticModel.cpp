@@ -27,13 +27,14 @@
 // scaled to the board's process node and DRAM kind): every lane's
 // arithmetic operation by pipe, every warp instruction's fetch and decode
 // and every thread's register operands, every byte moved through
-// L1/shared memory, L2 and DRAM; plus what an SM holding blocks draws
-// while it stalls, per busy SM-second. So two launches of the same time
-// differ by the work they do, and more work at the same time costs more:
-// measured on the H100 corpus (docs/kt-eval.md, "Energy: why the best
-// configurations are misranked"), energy follows the instructions a
-// launch issues and the bytes it moves, not its time alone. Where the
-// events would draw more than the board's limit (MaxPowerW) the board
+// L1/shared memory, L2 and DRAM; plus the static power of an SM holding
+// blocks, whatever it issues, per busy SM-second (AccelWattch's, by the
+// kinds of work the launch issues and its active lanes per warp). So two
+// launches of the same time differ by the work they do, and more work at
+// the same time costs more: measured on the H100 corpus (docs/kt-eval.md,
+// "Energy: why the best configurations are misranked"), energy follows the
+// instructions a launch issues and the bytes it moves, not its time alone.
+// Where the events would draw more than the board's limit (MaxPowerW) the board
 // lowers its clock until they do not: the launch then lasts the events'
 // energy over the power left above the floor (the energy of each event is
 // kept, a conservative bound: a lower clock and voltage make it cheaper).
@@ -552,6 +553,24 @@ double eventJoules(const ThreadWork &W, const CostQuery &Q, double Blocks,
          std::max(DramBytes, W.DramBytes * Threads) * E.DramByte;
 }
 
+/// What the launch issues, as the static power of its busy SMs depends on
+/// it (EventEnergies.h): the kinds of its threads' work and the active
+/// threads of its warps (a partial warp's lanes count as they are).
+IssuedKinds issuedKinds(const ThreadWork &W, const CostQuery &Q) {
+  IssuedKinds K;
+  K.Int = W.Int > 0;
+  K.Fp = W.Fp32 + W.Fp16 > 0;
+  K.Fp64 = W.Fp64 > 0;
+  K.Sfu = W.Sfu > 0;
+  K.Tensor = W.TensorFlops > 0;
+  K.L1 = W.L1Bytes + W.Shuffles > 0;
+  K.L2 = W.L2Bytes + W.AtomicBytes + W.DramBytes > 0;
+  double WarpSize = Q.Arch->WarpSize;
+  double Threads = Q.threadsPerBlock() * W.Within;
+  K.LanesPerWarp = Threads / std::max(1.0, std::ceil(Threads / WarpSize));
+  return K;
+}
+
 class AnalyticModel final : public CostModel {
 public:
   explicit AnalyticModel(const GpuArch *Arch) : Arch(Arch) {}
@@ -631,9 +650,9 @@ AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q,
   Seconds = std::max(Seconds, compulsoryDramSeconds(Safe));
   double DramBytes = W.DramBytes * Blocks * Safe.threadsPerBlock();
   double Floor = launchIdlePowerW(A);
-  double Events =
-      eventJoules(W, Safe, Blocks, compulsoryDramBytes(Safe)) +
-      eventEnergies(A).StalledSmW * BusySmSeconds;
+  B.BusySmPowerW = busySmWatts(A, issuedKinds(W, Safe));
+  double Events = eventJoules(W, Safe, Blocks, compulsoryDramBytes(Safe)) +
+                  B.BusySmPowerW * BusySmSeconds;
   // Above the board's limit the clock drops until the events fit in it.
   Seconds = std::max(Seconds, Events / std::max(A.MaxPowerW - Floor, 1e-9));
   B.Prediction.TimeSeconds = Seconds;

@@ -14,9 +14,18 @@
 //        GDDR6X, HBM2E), average device power: GDDR6 7.5 pJ/bit, GDDR6X
 //        7.25 pJ/bit, HBM2E 6.0 pJ/bit.
 // [AW]   V. Kandiah et al., "AccelWattch: A Power Modeling Framework for
-//        Modern GPUs", MICRO 2021; its Volta model
-//        (configs/tested-cfgs/SM7_QV100/accelwattch_sass_sim.xml of the
-//        artifact): idle_core_power = 0.283 W per SM that issues nothing.
+//        Modern GPUs", MICRO 2021; its Volta model as distributed with
+//        Accel-Sim (github.com/accel-sim/gpgpu-sim_distribution at 667834c):
+//        configs/tested-cfgs/SM7_QV100/accelwattch_sass_sim.xml lines
+//        75-106, the static power of the whole chip by the kinds of work a
+//        sample issues, "first lane" plus "additional lane" watts, e.g.
+//        INT+FP 18.618 + 0.645 per lane past the first; the rule in
+//        src/accelwattch/gpgpu_sim_wrapper.cc, calculate_static_power()
+//        (lines 790-918): category by the kinds issued, base + (lanes - 1) x
+//        per-lane, times the share of the 80 SMs (gpgpusim.config line 64)
+//        that are active. Its idle_core_power (0.283 W, line 73) is charged
+//        to the SMs with no work (power_interface.cc lines 102-106): those
+//        are in the launch floor here.
 // [GPUW] GPUWattch (ISCA 2013) / AccelWattch component breakdowns, as in
 //        AnalyticModel.cpp: estimates where no table has the figure.
 //
@@ -42,14 +51,22 @@
 // Estimates [GPUW] with no table figure, kept from the analytic model's
 // power weights: an FP64 FMA costs 2 FP32 FMAs, a special function (MUFU)
 // 2, a conversion an FP32 add.
-// An SM holding blocks that issues nothing draws [AW]'s idle-core power,
-// scaled from the V100 (12 nm, 1.53 GHz) by node and clock (P ~ C f).
+// An SM holding blocks draws [AW]'s static power of an active SM, whatever
+// it issues per second: the chip's static power for the launch's category
+// and lanes per warp over the V100's 80 SMs, scaled from the V100 (12 nm,
+// 1.53 GHz) by node and clock (P ~ C f, as the events). The category as
+// [AW] picks it, from the kinds the features count: integer (adds and
+// multiplies are not told apart: INT ADD+MUL), FP32/FP16, FP64, special
+// functions, tensor; textures are not counted. A launch with no
+// arithmetic is sorted by its memory (L1/shared, else L2, else LIGHT_SM).
 // Not counted: the on-chip network between SMs and L2, and the memory
 // controllers and PHYs, for which no per-byte figure is at hand.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EventEnergies.h"
+
+#include <algorithm>
 
 using namespace energy;
 
@@ -71,9 +88,41 @@ constexpr double SfuPerFp32Fma = 2.0;
 
 constexpr double InstructionBytes = 16; // 128-bit SASS (Volta on)
 
-// [AW]: the V100 model's idle SM, at the V100's node and boost clock.
-constexpr double StalledSmWattsV100 = 0.283;
+// [AW]: the V100 model's static power of the whole chip, watts, when all
+// its SMs are active: the first lane's and each further lane's.
+struct StaticPower {
+  double FirstLane, AddedLane;
+};
+constexpr StaticPower StaticInt = {15.29035866, 0.586233603};     // cat1
+constexpr StaticPower StaticIntFp = {18.6179906, 0.645228013};    // cat2
+constexpr StaticPower StaticIntFpDp = {19.10017723, 0.726863055}; // cat3
+constexpr StaticPower StaticIntFpSfu = {18.55029744, 0.6099397};  // cat4
+constexpr StaticPower StaticIntFpTensor = {48.94875596, 0.0};     // cat6
+constexpr StaticPower StaticLight = {1.965373811, 0.003966868};
+constexpr StaticPower StaticGeomean = {17.21745077, 0.650630555};
+// Memory-only samples: no per-lane term. [AW] tells shared memory (31.41 W)
+// from L1D; the features count both as L1 bytes: L1D's figure.
+constexpr StaticPower StaticL1 = {34.79491352, 0};
+constexpr StaticPower StaticL2 = {17.30654755, 0};
+constexpr double V100SMs = 80;
 constexpr double V100NodeNm = 12, V100ClockGHz = 1.53;
+
+/// [AW]'s category, in calculate_static_power()'s order.
+StaticPower staticPowerOf(const IssuedKinds &K) {
+  if (!K.Int && !K.Fp && !K.Fp64 && !K.Sfu && !K.Tensor)
+    return K.L1 ? StaticL1 : K.L2 ? StaticL2 : StaticLight;
+  if (K.Int && K.Fp && K.Fp64 && !K.Sfu && !K.Tensor)
+    return StaticIntFpDp;
+  if (K.Int && K.Fp && !K.Fp64 && !K.Sfu && K.Tensor)
+    return StaticIntFpTensor;
+  if (K.Int && K.Fp && !K.Fp64 && K.Sfu && !K.Tensor)
+    return StaticIntFpSfu;
+  if (K.Int && K.Fp && !K.Fp64 && !K.Sfu && !K.Tensor)
+    return StaticIntFp;
+  if (K.Int && !K.Fp && !K.Fp64 && !K.Sfu && !K.Tensor)
+    return StaticInt;
+  return StaticGeomean;
+}
 
 } // namespace
 
@@ -120,7 +169,13 @@ EventEnergies energy::eventEnergies(const GpuArch &A) {
   E.L1Byte = Sram32KBPer8Bytes / 8 * S;
   E.L2Byte = Sram1MBPer8Bytes / 8 * S;
   E.DramByte = 8 * dramJoulesPerBit(A.Dram);
-  E.StalledSmW = StalledSmWattsV100 * (A.ProcessNm / V100NodeNm) *
-                 (A.BoostClockGHz / V100ClockGHz);
   return E;
+}
+
+double energy::busySmWatts(const GpuArch &A, const IssuedKinds &K) {
+  StaticPower P = staticPowerOf(K);
+  double Lanes = std::clamp(K.LanesPerWarp, 1.0, 32.0);
+  double ChipW = P.FirstLane + (Lanes - 1) * P.AddedLane;
+  return ChipW / V100SMs * (A.ProcessNm / V100NodeNm) *
+         (A.BoostClockGHz / V100ClockGHz);
 }

@@ -2,8 +2,8 @@
 //
 // What one event costs on a board: an arithmetic operation per pipe, the
 // fetch and decode of a warp instruction, a byte of register operands, a
-// byte through L1/shared memory, L2 and DRAM, and the power of an SM that
-// holds blocks but issues nothing. Published per-component figures of one
+// byte through L1/shared memory, L2 and DRAM, and the static power of an SM
+// that holds blocks, whatever it issues. Published per-component figures of one
 // process node, scaled to the board's node and DRAM kind by the rule in
 // EventEnergies.cpp; none is fitted to a measurement of this project.
 //
@@ -30,9 +30,17 @@ struct EventEnergies {
   double RegisterByte;
   /// One byte through L1/shared memory, L2 and DRAM.
   double L1Byte, L2Byte, DramByte;
-  /// Watts an SM draws while it holds blocks, on top of the board's launch
-  /// floor, whatever it issues.
-  double StalledSmW;
+};
+
+/// What a launch issues, as AccelWattch sorts launches to pick the static
+/// power of its active SMs (EventEnergies.cpp, [AW]).
+struct IssuedKinds {
+  bool Int = false, Fp = false, Fp64 = false, Sfu = false, Tensor = false;
+  /// Bytes through L1/shared memory and through L2 (a launch that issues no
+  /// arithmetic at all is sorted by its memory).
+  bool L1 = false, L2 = false;
+  /// Active threads per issued warp, 1 to the warp size.
+  double LanesPerWarp = 32;
 };
 
 /// DRAM device energy per bit of a memory kind, joules.
@@ -43,6 +51,11 @@ double processScale(const GpuArch &A);
 
 /// Every event's energy on A.
 EventEnergies eventEnergies(const GpuArch &A);
+
+/// Watts one SM draws while it holds blocks of a launch that issues K, on
+/// top of the board's launch floor, whatever it issues per second: [AW]'s
+/// static power of an active SM.
+double busySmWatts(const GpuArch &A, const IssuedKinds &K);
 
 } // namespace energy
 

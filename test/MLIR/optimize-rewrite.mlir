@@ -28,7 +28,7 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT:  %[[DIM:.+]] = arith.constant 768 : index
     // CHECK-NEXT:  %[[TID:.+]] = gpu.thread_id x
     // CHECK-NEXT:  arith.muli %[[BID]], %[[DIM]] : index
-    // REMARK: optimize-rewrite.mlir:[[@LINE+1]]:5: remark: energy: kernel @saxpy: chose block 768 (energy within 10% of the fastest): predicted {{[0-9.]+}} {{ns|us|ms|s}}, {{[0-9.]+}} {{nJ|uJ|mJ|J}} per launch of 3440640 items on h100-sxm (sm_90); vs the occupancy heuristic (1024): energy -0.8%, time -1.6%; vs the default (256): energy -0.6%, time -1.2%; vs the launch's block (32): energy -27.5%, time -42.2%; 7 of 19 candidates evaluated (13 more do not fit the launch sites; 12 screened out by the block-free screen; 7 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 107520 block 32 -> grid 4480 block 768
+    // REMARK: optimize-rewrite.mlir:[[@LINE+1]]:5: remark: energy: kernel @saxpy: chose block 768 (energy within 10% of the fastest): predicted {{[0-9.]+}} {{ns|us|ms|s}}, {{[0-9.]+}} {{nJ|uJ|mJ|J}} per launch of 3440640 items on h100-sxm (sm_90); vs the occupancy heuristic (1024): energy -0.9%, time -1.6%; vs the default (256): energy -0.7%, time -1.2%; vs the launch's block (32): energy -28.5%, time -42.2%; 7 of 19 candidates evaluated (13 more do not fit the launch sites; 12 screened out by the block-free screen; 7 predicted again with the block known), {{[0-9]+}} on the Pareto front; launches: grid 107520 block 32 -> grid 4480 block 768
     gpu.func @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) kernel {
       %bid = gpu.block_id x
       %bdim = gpu.block_dim x

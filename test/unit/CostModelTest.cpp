@@ -495,16 +495,15 @@ TEST(AnalyticModel, PipePowerFollowsItsRate) {
   Fp64.fp32_fma = 0;
   Fp64.fp64_fma = 1000;
   // The power the work draws: above the launch floor (17% of TDP, at least
-  // the idle figure) and the busy SMs' stalled power, which every launch
-  // draws whatever it does. (With the power weights of the model before,
-  // this was the power above idle over the range to TDP.)
+  // the idle figure) and the busy SMs' static power, which every launch
+  // draws whatever it issues per second. (With the power weights of the model
+  // before, this was the power above idle over the range to TDP.)
   auto Power = [](const KernelFeatures &F, llvm::StringRef Gpu) {
     const GpuArch &A = *lookupGpuBoard(Gpu);
     AnalyticBreakdown B = analyzeOnDefaults(query(F, A, 256, 100000));
     double Floor = std::max(A.IdlePowerW, 0.17 * A.MaxPowerW);
-    double Stalled =
-        eventEnergies(A).StalledSmW * A.SMCount * B.SmBusyFraction;
-    return B.AveragePowerW - Floor - Stalled;
+    double Static = B.BusySmPowerW * A.SMCount * B.SmBusyFraction;
+    return B.AveragePowerW - Floor - Static;
   };
   EXPECT_LT(Power(Fp64, "rtx-a4000"), 0.5 * Power(Fp32, "rtx-a4000"));
   EXPECT_GT(Power(Fp64, "a100-pcie-40gb"), 0.9 * Power(Fp32, "a100-pcie-40gb"));
@@ -593,20 +592,23 @@ TEST(AnalyticModel, MoreWorkAtTheSameTimeCostsMoreEnergy) {
 TEST(AnalyticModel, SameWorkInLessTimeCostsLessEnergy) {
   // The same saxpy at 50% and 6.25% occupancy: the low one is slower (too
   // few bytes in flight, OccupancyHelpsMemoryBoundKernel) and does the same
-  // work, so it pays the floor and its stalled SMs for longer.
+  // work, so it pays the floor and its busy SMs' static power for longer.
   KernelFeatures F = saxpy();
   uint64_t Blocks = (uint64_t(1) << 24) / 128;
-  CostPrediction Low = predictOnDefaults(query(F, h100(), 128, Blocks, 200 * 1024));
-  CostPrediction Half = predictOnDefaults(query(F, h100(), 128, Blocks, 27 * 1024));
-  ASSERT_GT(Low.TimeSeconds, Half.TimeSeconds);
-  // The difference is the floor's and the stalled SMs' power (at most every
+  AnalyticBreakdown Low =
+      analyzeOnDefaults(query(F, h100(), 128, Blocks, 200 * 1024));
+  AnalyticBreakdown Half =
+      analyzeOnDefaults(query(F, h100(), 128, Blocks, 27 * 1024));
+  ASSERT_GT(Low.Prediction.TimeSeconds, Half.Prediction.TimeSeconds);
+  // The difference is the floor's and the busy SMs' power (at most every
   // SM) over the extra time.
   double Floor = 0.17 * h100().MaxPowerW;
-  double Stalled = h100().SMCount * eventEnergies(h100()).StalledSmW;
-  double Longer = Low.TimeSeconds - Half.TimeSeconds;
-  EXPECT_GE(Low.EnergyJoules - Half.EnergyJoules, Floor * Longer * (1 - 1e-9));
-  EXPECT_LE(Low.EnergyJoules - Half.EnergyJoules,
-            (Floor + Stalled) * Longer * (1 + 1e-9));
+  ASSERT_EQ(Low.BusySmPowerW, Half.BusySmPowerW);
+  double Static = h100().SMCount * Low.BusySmPowerW;
+  double Longer = Low.Prediction.TimeSeconds - Half.Prediction.TimeSeconds;
+  double More = Low.Prediction.EnergyJoules - Half.Prediction.EnergyJoules;
+  EXPECT_GE(More, Floor * Longer * (1 - 1e-9));
+  EXPECT_LE(More, (Floor + Static) * Longer * (1 + 1e-9));
 }
 
 TEST(AnalyticModel, ABoardAtItsPowerLimitLowersItsClock) {
@@ -644,9 +646,6 @@ TEST(EventEnergies, ScaleWithTheNodeAndTheDramKind) {
               1e-18);
   EXPECT_NEAR(eventEnergies(*lookupGpuBoard("rtx-3090")).DramByte, 58e-12,
               1e-18);
-  // AccelWattch's idle V100 SM, 0.283 W, at the V100's node and clock.
-  EXPECT_NEAR(EV.StalledSmW, 0.283, 1e-12);
-  EXPECT_NEAR(EH.StalledSmW, 0.283 * 5 / 12 * 1.98 / 1.53, 1e-12);
   // Every board states a node; a smaller node costs less per operation.
   for (const GpuBoard &B : allGpuBoards()) {
     EXPECT_GE(B.ProcessNm, 4.0) << B.Gpu;
@@ -654,6 +653,57 @@ TEST(EventEnergies, ScaleWithTheNodeAndTheDramKind) {
   }
   EXPECT_LT(eventEnergies(*lookupGpuBoard("rtx-4090")).Fp32Fma,
             eventEnergies(*lookupGpuBoard("rtx-3090")).Fp32Fma);
+}
+
+// A busy SM draws AccelWattch's static power of an active SM (its V100
+// model: the chip's watts for the launch's kinds of work, first lane plus
+// each further lane, over 80 SMs), scaled by node and clock, whatever it
+// issues per second. (The model before charged AccelWattch's idle-SM power,
+// 0.283 W, which AccelWattch charges to the SMs with no work.)
+TEST(EventEnergies, ABusySmDrawsItsStaticPower) {
+  const GpuArch &V100 = *lookupGpuBoard("v100");
+  IssuedKinds IntFp;
+  IntFp.Int = IntFp.Fp = true;
+  // INT+FP, 32 lanes: 18.6179906 + 31 x 0.645228013 W over 80 SMs.
+  EXPECT_NEAR(busySmWatts(V100, IntFp), 0.48275073754, 1e-10);
+  // 16 lanes: 18.6179906 + 15 x 0.645228013.
+  IssuedKinds Half = IntFp;
+  Half.LanesPerWarp = 16;
+  EXPECT_NEAR(busySmWatts(V100, Half), 0.35370513494, 1e-10);
+  // With FP64: INT+FP+DP, 19.10017723 + 31 x 0.726863055.
+  IssuedKinds Dp = IntFp;
+  Dp.Fp64 = true;
+  EXPECT_NEAR(busySmWatts(V100, Dp), 0.52041164919, 1e-10);
+  // With tensor cores: 48.94875596, no per-lane term.
+  IssuedKinds Tensor = IntFp;
+  Tensor.Tensor = true;
+  EXPECT_NEAR(busySmWatts(V100, Tensor), 0.6118594495, 1e-10);
+  // Nothing issued, nothing moved: LIGHT_SM, 1.965373811 + 31 x 0.003966868.
+  EXPECT_NEAR(busySmWatts(V100, IssuedKinds()), 0.02610433399, 1e-10);
+  // The H100: x 5/12 (node) x 1.98/1.53 (clock).
+  EXPECT_NEAR(busySmWatts(h100(), IntFp), 0.48275073754 * 5 / 12 * 1.98 / 1.53,
+              1e-10);
+}
+
+TEST(AnalyticModel, ABusySmDrawsItsStaticPower) {
+  // A saxpy (integer and FP32 work) in 256-thread blocks on the V100: every
+  // busy SM draws INT+FP's 32-lane static power; in 16-thread blocks, the
+  // 16-lane one. The launch's energy holds it for every busy SM-second.
+  const GpuArch &V100 = *lookupGpuBoard("v100");
+  KernelFeatures F = saxpy();
+  AnalyticBreakdown Full = analyzeOnDefaults(query(F, V100, 256, 100000));
+  AnalyticBreakdown Narrow = analyzeOnDefaults(query(F, V100, 16, 1600000));
+  EXPECT_NEAR(Full.BusySmPowerW, 0.48275073754, 1e-10);
+  EXPECT_NEAR(Narrow.BusySmPowerW, 0.35370513494, 1e-10);
+  // An empty kernel moves nothing and issues nothing: its energy is the
+  // floor's and its busy SMs' static power (LIGHT_SM) over its time.
+  AnalyticBreakdown Empty =
+      analyzeOnDefaults(query(KernelFeatures(), V100, 256, 100000));
+  double Floor = std::max(V100.IdlePowerW, 0.17 * V100.MaxPowerW);
+  EXPECT_NEAR(Empty.BusySmPowerW, 0.02610433399, 1e-10);
+  EXPECT_NEAR(Empty.AveragePowerW,
+              Floor + 0.02610433399 * V100.SMCount * Empty.SmBusyFraction,
+              1e-9 * Empty.AveragePowerW);
 }
 
 TEST(AnalyticModel, FiniteAndDeterministicForOddQueries) {
