@@ -80,6 +80,10 @@ struct GpuBoard {
   /// The chip's process node, nm (TSMC 4N: 5): what scales the energy of
   /// an operation or an on-chip access (lib/CostModel/EventEnergies.cpp).
   double ProcessNm;
+  /// What the board draws during a launch at its boost clock beyond the
+  /// model's events, W, where a clock sweep of the board measured it
+  /// (lib/CostModel/EventEnergies.cpp, launchFloorW); 0 where none did.
+  double LaunchFloorW = 0;
 };
 
 /// A board with the limits of its compute capability (SmVersion == BoardSm).

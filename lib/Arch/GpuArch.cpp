@@ -84,6 +84,10 @@
 //  * IdlePowerW: typical nvidia-smi reading of the idle board without a CUDA
 //    context. Creating a context raises it by about 26-66 W on H100, A100 and
 //    L40S (arXiv:2605.23918), so a running kernel never sees less.
+//  * LaunchFloorW: only where a clock sweep measured it ([SWEEP]: an FP32
+//    FMA loop at 10 graphics clocks, NVML power,
+//    ../shared/data/public-measurements/energy/synthetic_fp32_*; the rule in
+//    lib/CostModel/EventEnergies.cpp, launchFloorW).
 //  * L2BandwidthGBs where NVIDIA publishes no L2 bytes/clock: 3.5 x DRAM
 //    bandwidth, the L2:DRAM ratio of the two parts whose L2 bytes/clock NVIDIA
 //    did publish (V100: 3133/900 = 3.5; A100 SXM4 80GB: 7219/2039 = 3.5).
@@ -418,6 +422,7 @@ static const GpuBoard GpuBoards[] = {
         35.0,   // estimate, see header
         250.0,  // [A100]
         DramKind::HBM2, 7.0, // TSMC 7 nm [A100WP]
+        83.3,   // launch floor at 1410 MHz, measured [SWEEP]
     },
     {
         "a30", "A30", 80,
@@ -548,6 +553,7 @@ static const GpuBoard GpuBoards[] = {
         10.0,   // estimate, see header
         140.0,  // [A4000]
         DramKind::GDDR6, 8.0, // Samsung 8 nm [GA102]
+        45.0,   // launch floor at 1530 MHz, measured [SWEEP]
     },
     {
         "rtx-a6000", "RTX A6000", 86,

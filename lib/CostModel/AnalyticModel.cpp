@@ -21,9 +21,9 @@
 // blocks over min(SMCount, blocks) SMs, so a launch with fewer blocks than
 // SMs leaves SMs idle. A fixed launch overhead is added once.
 //
-// Energy. P0 x time, P0 being what the board draws under a launch with
-// nothing to do (launchIdlePowerW), plus the launch's events, each at its
-// energy on the board (EventEnergies.cpp: published per-component figures
+// Energy. P0 x time, P0 being what the board draws during a launch at its
+// clock beyond the events (launchFloorW, EventEnergies.cpp), plus the
+// launch's events, each at its energy on the board (EventEnergies.cpp: published per-component figures
 // scaled to the board's process node and DRAM kind): every lane's
 // arithmetic operation by pipe, every warp instruction's fetch and decode
 // and every thread's register operands, every byte moved through
@@ -158,21 +158,6 @@ constexpr double SharedAtomicAccesses = 2;
 // Back-to-back launches of an empty kernel take ~2-4 us each (driver and
 // front-end); the measurement method (events around a batch of launches)
 // includes it. KernelLaunchSeconds: estimate at the low end (2 us).
-
-// What the board draws while a launch runs with nothing to do: a CUDA
-// context holds it at its active clocks, above the idle figure without one
-// (GpuArch::IdlePowerW). Measured, it is 13-21% of TDP: the RTX A4000 and
-// A100 PCIe 40GB draw 29.6 and 32.7 W at zero clock (the intercept of their
-// NVML power against a clock sweep of an FP32 benchmark, the lower half of
-// the clocks: ../shared/data/public-measurements/energy/synthetic_fp32_*,
-// 21% and 13% of 140 and 250 W), our H100 SXM5 118-122 W idle under
-// energy-bench's context against 70.8 W without one (17% of 700 W,
-// data/h100-corpus-sweep). Their median, 17%, stands for every board; an
-// idle figure above it stays.
-constexpr double LaunchIdleShareOfTdp = 0.17;
-double launchIdlePowerW(const GpuArch &A) {
-  return std::max(A.IdlePowerW, LaunchIdleShareOfTdp * A.MaxPowerW);
-}
 
 //===----------------------------------------------------------------------===//
 
@@ -649,7 +634,7 @@ AnalyticBreakdown energy::analyzeAnalytic(const CostQuery &Q,
 
   Seconds = std::max(Seconds, compulsoryDramSeconds(Safe));
   double DramBytes = W.DramBytes * Blocks * Safe.threadsPerBlock();
-  double Floor = launchIdlePowerW(A);
+  double Floor = launchFloorW(A);
   B.BusySmPowerW = busySmWatts(A, issuedKinds(W, Safe));
   double Events = eventJoules(W, Safe, Blocks, compulsoryDramBytes(Safe)) +
                   B.BusySmPowerW * BusySmSeconds;

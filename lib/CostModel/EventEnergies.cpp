@@ -26,6 +26,11 @@
 //        that are active. Its idle_core_power (0.283 W, line 73) is charged
 //        to the SMs with no work (power_interface.cc lines 102-106): those
 //        are in the launch floor here.
+// [SWEEP] An FP32 FMA loop at 10 graphics clocks with NVML power on an RTX
+//        A4000 (Kernel Tuner's test data) and an A100 PCIe 40GB (Kernel
+//        Tuner tutorial, energy/data/):
+//        ../shared/data/public-measurements/energy/synthetic_fp32_*: the
+//        calibration set of the launch floor; no evaluation set is used.
 // [GPUW] GPUWattch (ISCA 2013) / AccelWattch component breakdowns, as in
 //        AnalyticModel.cpp: estimates where no table has the figure.
 //
@@ -59,6 +64,22 @@
 // multiplies are not told apart: INT ADD+MUL), FP32/FP16, FP64, special
 // functions, tensor; textures are not counted. A launch with no
 // arithmetic is sorted by its memory (L1/shared, else L2, else LIGHT_SM).
+// The launch floor: what the board draws during a launch beyond the events
+// and the busy SMs' static power. Where a clock sweep of the board measured
+// it ([SWEEP]), GpuBoard::LaunchFloorW: the sweep's power at the clock
+// nearest the model's (the boost clock), minus what this model predicts for
+// the swept FP32 loop (data/energy-checks/fp32_fma.cu through
+// `python3 -m energy.power_check`) above the floor it used, 17% of TDP:
+// RTX A4000 103.0 W at 1530 MHz - (81.8 - 23.8) = 45.0 W (32% of its 140 W);
+// A100 PCIe 40GB 153.4 W at 1410 MHz - (112.6 - 42.5) = 83.3 W (33% of
+// 250 W). It exceeds the sweeps' zero-clock intercepts (29.6 and 32.7 W,
+// the lower half of the clocks) because a launch runs at its clock, not at
+// zero: an SM without blocks is clocked, not power-gated, and so are the
+// clock tree and the uncore, at the voltage of that clock. Other boards,
+// with no sweep, keep LaunchIdleShareOfTdp of TDP, the median of those two
+// intercepts and our H100's draw idle under a context (118-122 W against
+// 70.8 W without one, 17% of 700 W, data/h100-corpus-sweep): a lower bound
+// at the clock; an idle figure above it stays.
 // Not counted: the on-chip network between SMs and L2, and the memory
 // controllers and PHYs, for which no per-byte figure is at hand.
 //
@@ -170,6 +191,15 @@ EventEnergies energy::eventEnergies(const GpuArch &A) {
   E.L2Byte = Sram1MBPer8Bytes / 8 * S;
   E.DramByte = 8 * dramJoulesPerBit(A.Dram);
   return E;
+}
+
+// [SWEEP]'s median zero-clock intercept share (see the rule above).
+constexpr double LaunchIdleShareOfTdp = 0.17;
+
+double energy::launchFloorW(const GpuArch &A) {
+  if (A.LaunchFloorW > 0)
+    return A.LaunchFloorW;
+  return std::max(A.IdlePowerW, LaunchIdleShareOfTdp * A.MaxPowerW);
 }
 
 double energy::busySmWatts(const GpuArch &A, const IssuedKinds &K) {

@@ -2,8 +2,8 @@
 //
 // What one event costs on a board: an arithmetic operation per pipe, the
 // fetch and decode of a warp instruction, a byte of register operands, a
-// byte through L1/shared memory, L2 and DRAM, and the static power of an SM
-// that holds blocks, whatever it issues. Published per-component figures of one
+// byte through L1/shared memory, L2 and DRAM, the static power of an SM
+// that holds blocks, whatever it issues, and the board's launch floor. Published per-component figures of one
 // process node, scaled to the board's node and DRAM kind by the rule in
 // EventEnergies.cpp; none is fitted to a measurement of this project.
 //
@@ -51,6 +51,12 @@ double processScale(const GpuArch &A);
 
 /// Every event's energy on A.
 EventEnergies eventEnergies(const GpuArch &A);
+
+/// What the board draws during a launch at its clock, W, beyond the events
+/// and the busy SMs' static power (busySmWatts): its clocked chip (clock
+/// tree, SMs without blocks, uncore) and its leakage, whatever the launch
+/// does per second.
+double launchFloorW(const GpuArch &A);
 
 /// Watts one SM draws while it holds blocks of a launch that issues K, on
 /// top of the board's launch floor, whatever it issues per second: [AW]'s

@@ -494,14 +494,14 @@ TEST(AnalyticModel, PipePowerFollowsItsRate) {
   Fp32.fp32_fma = 1000;
   Fp64.fp32_fma = 0;
   Fp64.fp64_fma = 1000;
-  // The power the work draws: above the launch floor (17% of TDP, at least
-  // the idle figure) and the busy SMs' static power, which every launch
+  // The power the work draws: above the launch floor (launchFloorW) and the
+  // busy SMs' static power, which every launch
   // draws whatever it issues per second. (With the power weights of the model
   // before, this was the power above idle over the range to TDP.)
   auto Power = [](const KernelFeatures &F, llvm::StringRef Gpu) {
     const GpuArch &A = *lookupGpuBoard(Gpu);
     AnalyticBreakdown B = analyzeOnDefaults(query(F, A, 256, 100000));
-    double Floor = std::max(A.IdlePowerW, 0.17 * A.MaxPowerW);
+    double Floor = launchFloorW(A);
     double Static = B.BusySmPowerW * A.SMCount * B.SmBusyFraction;
     return B.AveragePowerW - Floor - Static;
   };
@@ -533,6 +533,40 @@ TEST(AnalyticModel, ALaunchDrawsTheBoardsFloorOnItsIdleSMs) {
   AnalyticBreakdown B = analyzeOnDefaults(Q);
   EXPECT_GT(B.AveragePowerW, 0.17 * h100().MaxPowerW);
   EXPECT_LT(B.AveragePowerW, 0.2 * h100().MaxPowerW);
+}
+
+// The launch floor is what a board draws during a launch at its clock
+// beyond the events. Where a clock sweep measured the board (an FP32 FMA
+// loop, ../shared/data/public-measurements/energy/synthetic_fp32_*), it is
+// the sweep's power at the clock nearest the model's minus what the model
+// predicts for that loop above the zero-clock floor (17% of TDP) it used
+// before: RTX A4000 103.031 W at 1530 MHz - (81.843 - 0.17 x 140) = 44.99 W;
+// A100 PCIe 40GB 153.408 W at 1410 MHz - (112.624 - 0.17 x 250) = 83.28 W.
+// Boards without a sweep keep 17% of TDP, or their idle figure above it.
+// (The floor before was 17% of TDP everywhere: the zero-clock intercepts,
+// 23.8 W on the A4000, so a launch that left SMs idle looked cheap: ExpDist
+// on that board measures 43 W with a quarter of its SMs busy.)
+TEST(EventEnergies, TheLaunchFloorIsTheSweepsPowerAtTheClock) {
+  EXPECT_NEAR(launchFloorW(*lookupGpuBoard("rtx-a4000")),
+              103.031 - (81.843 - 0.17 * 140), 0.05);
+  EXPECT_NEAR(launchFloorW(*lookupGpuBoard("a100-pcie-40gb")),
+              153.408 - (112.624 - 0.17 * 250), 0.05);
+  EXPECT_DOUBLE_EQ(launchFloorW(h100()), 0.17 * 700);
+  GpuArch WarmIdle = h100();
+  WarmIdle.IdlePowerW = 150;
+  EXPECT_DOUBLE_EQ(launchFloorW(WarmIdle), 150);
+}
+
+TEST(AnalyticModel, ALaunchOnASweptBoardDrawsItsMeasuredFloor) {
+  // An empty kernel on the RTX A4000 moves nothing and issues nothing: it
+  // draws the floor (45.0 W) and its busy SMs' LIGHT_SM static power,
+  // 0.02610433399 W an SM on the V100 x 8/12 (node) x 1.56/1.53 (clock).
+  const GpuArch &A4000 = *lookupGpuBoard("rtx-a4000");
+  AnalyticBreakdown Empty =
+      analyzeOnDefaults(query(KernelFeatures(), A4000, 256, 100000));
+  double LightSm = 0.02610433399 * 8 / 12 * 1.56 / 1.53;
+  EXPECT_NEAR(Empty.AveragePowerW,
+              45.0 + LightSm * A4000.SMCount * Empty.SmBusyFraction, 1e-6);
 }
 
 TEST(AnalyticModel, PowerIsBetweenIdleAndMax) {
@@ -699,7 +733,7 @@ TEST(AnalyticModel, ABusySmDrawsItsStaticPower) {
   // floor's and its busy SMs' static power (LIGHT_SM) over its time.
   AnalyticBreakdown Empty =
       analyzeOnDefaults(query(KernelFeatures(), V100, 256, 100000));
-  double Floor = std::max(V100.IdlePowerW, 0.17 * V100.MaxPowerW);
+  double Floor = launchFloorW(V100);
   EXPECT_NEAR(Empty.BusySmPowerW, 0.02610433399, 1e-10);
   EXPECT_NEAR(Empty.AveragePowerW,
               Floor + 0.02610433399 * V100.SMCount * Empty.SmBusyFraction,
