@@ -39,9 +39,12 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace mlir;
 using namespace energy;
@@ -239,6 +242,34 @@ launchesByKernel(ModuleOp Module) {
       Launches[K].push_back(L);
   });
   return Launches;
+}
+
+/// "; registers: 204 estimated, 64 under its launch bounds (nvvm.maxntid
+/// 256, nvvm.minctasm 4), as ptxas fits them (the spill traffic of the rest
+/// is not modelled): occupancy 0.5 (registers)", when the bounds cap the
+/// registers of Chosen's prediction; empty otherwise.
+std::string registersUnderBounds(const LaunchBounds &Bounds,
+                                 const std::optional<BoundedRegisters> &Fitted,
+                                 const Candidate &Chosen) {
+  if (!Fitted || !Fitted->capped())
+    return "";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << "; registers: " << Fitted->Estimated << " estimated, "
+     << Fitted->Allowed << " under its launch bounds (";
+  if (Bounds.ReqNTid[0])
+    OS << "nvvm.reqntid " << formatBlockShape({std::max(Bounds.ReqNTid[0], 1u),
+                                               std::max(Bounds.ReqNTid[1], 1u),
+                                               std::max(Bounds.ReqNTid[2], 1u)});
+  else
+    OS << "nvvm.maxntid " << Bounds.maxThreads();
+  if (Bounds.MinCTASM)
+    OS << ", nvvm.minctasm " << Bounds.MinCTASM;
+  OS << "), as ptxas fits them (the spill traffic of the rest is not "
+        "modelled): occupancy "
+     << llvm::format("%.3g", Chosen.Query.Occ.Fraction) << " ("
+     << limiterName(Chosen.Query.Occ.Limiter) << ")";
+  return S;
 }
 
 //===-- The pass ----------------------------------------------------------===//
@@ -465,17 +496,22 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
   }
 
   // The features with a candidate's block known, for the planner's
-  // refinement of its best candidates.
-  std::map<BlockShape, GpuKernelFeatures> ByBlock;
+  // refinement of its best candidates. Both sets have the registers ptxas
+  // leaves the kernel under its own bounds, as the build will.
+  KernelFeatures Screen = F;
+  std::optional<BoundedRegisters> Fitted = fitRegistersToBounds(Screen, Arch);
+  std::map<BlockShape, KernelFeatures> ByBlock;
   LaunchPlanRequest Request;
-  Request.Features = &F;
+  Request.Features = &Screen;
   Request.FeaturesFor = [&](const BlockShape &B) -> const KernelFeatures & {
     auto It = ByBlock.find(B);
-    if (It == ByBlock.end())
-      It = ByBlock
-               .emplace(B, computeGpuKernelFeatures(Kernel, B, gridAt(Sites, B)))
-               .first;
-    return It->second.Features;
+    if (It == ByBlock.end()) {
+      KernelFeatures Known =
+          computeGpuKernelFeatures(Kernel, B, gridAt(Sites, B)).Features;
+      fitRegistersToBounds(Known, Arch);
+      It = ByBlock.emplace(B, std::move(Known)).first;
+    }
+    return It->second;
   };
   Request.Arch = &Arch;
   Request.Objective = Objective;
@@ -522,7 +558,8 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     if (!P)
       return ModelFailure(P.takeError());
     Advice = P->Infeasible.empty()
-                 ? "advice: " + explainLaunchChoice(Request, *P)
+                 ? "advice: " + explainLaunchChoice(Request, *P) +
+                       registersUnderBounds(F.Bounds, Fitted, P->chosen())
                  : "no advice: " + P->Infeasible;
   }
   InFlightDiagnostic Diag = mlir::emitRemark(Kernel.getLoc());
