@@ -42,7 +42,6 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -257,10 +256,8 @@ std::string registersUnderBounds(const LaunchBounds &Bounds,
   llvm::raw_string_ostream OS(S);
   OS << "; registers: " << Fitted->Estimated << " estimated, "
      << Fitted->Allowed << " under its launch bounds (";
-  if (Bounds.ReqNTid[0])
-    OS << "nvvm.reqntid " << formatBlockShape({std::max(Bounds.ReqNTid[0], 1u),
-                                               std::max(Bounds.ReqNTid[1], 1u),
-                                               std::max(Bounds.ReqNTid[2], 1u)});
+  if (auto Required = requiredBlock(Bounds))
+    OS << "nvvm.reqntid " << formatBlockShape(*Required);
   else
     OS << "nvvm.maxntid " << Bounds.maxThreads();
   if (Bounds.MinCTASM)

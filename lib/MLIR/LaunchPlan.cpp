@@ -21,6 +21,14 @@ static Candidate makeCandidate(const LaunchPlanRequest &R, const BlockShape &B) 
 static constexpr LaunchExtent MaxGrid = {MaxGridBlocksX, MaxGridBlocksYZ,
                                          MaxGridBlocksYZ};
 
+std::optional<BlockShape> requiredBlock(const LaunchBounds &Bounds) {
+  if (!Bounds.ReqNTid[0])
+    return std::nullopt;
+  return BlockShape{std::max(Bounds.ReqNTid[0], 1u),
+                    std::max(Bounds.ReqNTid[1], 1u),
+                    std::max(Bounds.ReqNTid[2], 1u)};
+}
+
 std::optional<BoundedRegisters> fitRegistersToBounds(KernelFeatures &F,
                                                      const GpuArch &Arch) {
   unsigned Threads = F.Bounds.maxThreads();
@@ -46,11 +54,8 @@ std::optional<BoundedRegisters> fitRegistersToBounds(KernelFeatures &F,
 static std::optional<std::string> notLaunchable(const LaunchPlanRequest &R,
                                                 const BlockShape &B) {
   const LaunchBounds &Bounds = R.Features->Bounds;
-  if (Bounds.ReqNTid[0] &&
-      B != BlockShape{std::max(Bounds.ReqNTid[0], 1u),
-                      std::max(Bounds.ReqNTid[1], 1u),
-                      std::max(Bounds.ReqNTid[2], 1u)})
-    return "its nvvm.reqntid requires another block";
+  if (auto Required = requiredBlock(Bounds); Required && B != *Required)
+    return "its nvvm.reqntid requires block " + formatBlockShape(*Required);
   if (unsigned Max = Bounds.maxThreads(); Max && B[0] * B[1] * B[2] > Max)
     return "its launch bounds allow at most " + std::to_string(Max) +
            " threads";

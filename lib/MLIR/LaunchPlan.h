@@ -53,6 +53,9 @@ struct BoundedRegisters {
   bool capped() const { return Estimated > Allowed; }
 };
 
+/// The block nvvm.reqntid requires, if the bounds hold one.
+std::optional<BlockShape> requiredBlock(const LaunchBounds &Bounds);
+
 /// Fits F's registers to its launch bounds as ptxas fits them when it builds
 /// the kernel: above the cap, register_estimate becomes the cap (ptxas
 /// spills the rest; their traffic is not modelled here), so the prediction
