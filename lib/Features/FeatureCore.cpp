@@ -58,6 +58,45 @@ std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
   return double(Bound) / Values;
 }
 
+IndexPredicate swappedIndexPredicate(IndexPredicate P) {
+  switch (P) {
+  case IndexPredicate::Less:
+    return IndexPredicate::Greater;
+  case IndexPredicate::LessEqual:
+    return IndexPredicate::GreaterEqual;
+  case IndexPredicate::Greater:
+    return IndexPredicate::Less;
+  case IndexPredicate::GreaterEqual:
+    return IndexPredicate::LessEqual;
+  default:
+    return P;
+  }
+}
+
+std::optional<GuardedSide> guardedSide(IndexPredicate P,
+                                       std::optional<uint64_t> Bound,
+                                       uint64_t Values) {
+  bool Equality = P == IndexPredicate::Equal || P == IndexPredicate::NotEqual;
+  // An equality holds for one value whatever it is; an order needs it.
+  if (!Bound && !Equality)
+    return std::nullopt;
+  uint64_t N = Bound.value_or(0);
+  // The orders as `index < N` on the side where it holds, or fails: `index
+  // > N` fails for index < N + 1.
+  if (P == IndexPredicate::LessEqual || P == IndexPredicate::Greater) {
+    if (N == UINT64_MAX)
+      return std::nullopt;
+    N += 1;
+  }
+  bool WhenHolds = P == IndexPredicate::Equal || P == IndexPredicate::Less ||
+                   P == IndexPredicate::LessEqual;
+  std::optional<double> Share = guardedThreadShare(
+      Equality ? IndexCompare::Equal : IndexCompare::Less, N, Values);
+  if (!Share)
+    return std::nullopt;
+  return GuardedSide{WhenHolds, *Share};
+}
+
 std::optional<uint64_t> mixedRadixValues(std::vector<IndexTerm> Terms) {
   llvm::sort(Terms, [](const IndexTerm &A, const IndexTerm &B) {
     return A.Coefficient < B.Coefficient;

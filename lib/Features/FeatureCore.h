@@ -116,6 +116,31 @@ enum class IndexCompare { Equal, Less };
 std::optional<double> guardedThreadShare(IndexCompare Compare, uint64_t Bound,
                                          uint64_t Values);
 
+/// A branch's comparison `index P bound`, the index on the left (either
+/// signedness: indices are never negative).
+enum class IndexPredicate {
+  Equal,
+  NotEqual,
+  Less,
+  LessEqual,
+  Greater,
+  GreaterEqual
+};
+/// P with its operands swapped (`bound P index` as `index P' bound`).
+IndexPredicate swappedIndexPredicate(IndexPredicate P);
+/// The side of a branch on `index P Bound` that only some of the launch's
+/// threads take, and their share: Values as for guardedThreadShare, Bound a
+/// constant, or nothing for a value every thread has alike that is not one
+/// (only == and != narrow the threads then). Both IR adapters weigh their
+/// guards with it (LeaderGuards.h, lib/MLIR/GpuLeaderGuards.h).
+struct GuardedSide {
+  bool WhenHolds = true; // the side where the comparison holds, else fails
+  double Share = 1;
+};
+std::optional<GuardedSide> guardedSide(IndexPredicate P,
+                                       std::optional<uint64_t> Bound,
+                                       uint64_t Values);
+
 /// One term of an index over the launch's positions: Coefficient times a
 /// thread's or block's number along an axis, among Extent of them (0: not
 /// known).

@@ -108,6 +108,30 @@ bool launchUniform(const Value *V, unsigned Depth = 0) {
   });
 }
 
+/// P as FeatureCore's predicates name it; nothing for others.
+std::optional<IndexPredicate> indexPredicate(ICmpInst::Predicate P) {
+  switch (P) {
+  case ICmpInst::ICMP_EQ:
+    return IndexPredicate::Equal;
+  case ICmpInst::ICMP_NE:
+    return IndexPredicate::NotEqual;
+  case ICmpInst::ICMP_ULT:
+  case ICmpInst::ICMP_SLT:
+    return IndexPredicate::Less;
+  case ICmpInst::ICMP_ULE:
+  case ICmpInst::ICMP_SLE:
+    return IndexPredicate::LessEqual;
+  case ICmpInst::ICMP_UGT:
+  case ICmpInst::ICMP_SGT:
+    return IndexPredicate::Greater;
+  case ICmpInst::ICMP_UGE:
+  case ICmpInst::ICMP_SGE:
+    return IndexPredicate::GreaterEqual;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// The successor of Br that only some threads take, and their share.
 std::optional<std::pair<const BasicBlock *, double>>
 guardedEdge(const BranchInst &Br, const LaunchShape &Launch,
@@ -125,46 +149,19 @@ guardedEdge(const BranchInst &Br, const LaunchShape &Launch,
   }
   if (!Values || !launchUniform(Bound))
     return std::nullopt;
-  // An equality holds for one value whatever it is; an order needs it.
+  std::optional<IndexPredicate> Predicate = indexPredicate(P);
   auto *C = dyn_cast<ConstantInt>(Bound);
-  if (!Cmp->isEquality() && (!C || C->isNegative() ||
-                             C->getValue().getActiveBits() > 62))
+  // An order needs a constant bound (guardedSide), one no index is under.
+  if (!Predicate || (!Cmp->isEquality() && C &&
+                     (C->isNegative() || C->getValue().getActiveBits() > 62)))
     return std::nullopt;
-  uint64_t N = C ? C->getZExtValue() : 0;
-  // The side of the branch on which the comparison holds, or, for != and
-  // the orders above a bound, fails: `index > N` fails for index < N + 1.
-  IndexCompare Compare = IndexCompare::Less;
-  const BasicBlock *Guarded;
-  switch (P) {
-  case ICmpInst::ICMP_EQ:
-    Compare = IndexCompare::Equal, Guarded = Br.getSuccessor(0);
-    break;
-  case ICmpInst::ICMP_NE:
-    Compare = IndexCompare::Equal, Guarded = Br.getSuccessor(1);
-    break;
-  case ICmpInst::ICMP_ULT:
-  case ICmpInst::ICMP_SLT:
-    Guarded = Br.getSuccessor(0);
-    break;
-  case ICmpInst::ICMP_ULE:
-  case ICmpInst::ICMP_SLE:
-    N += 1, Guarded = Br.getSuccessor(0);
-    break;
-  case ICmpInst::ICMP_UGT:
-  case ICmpInst::ICMP_SGT:
-    N += 1, Guarded = Br.getSuccessor(1);
-    break;
-  case ICmpInst::ICMP_UGE:
-  case ICmpInst::ICMP_SGE:
-    Guarded = Br.getSuccessor(1);
-    break;
-  default:
+  std::optional<uint64_t> N;
+  if (C)
+    N = C->getZExtValue();
+  std::optional<GuardedSide> Side = guardedSide(*Predicate, N, *Values);
+  if (!Side)
     return std::nullopt;
-  }
-  auto Share = guardedThreadShare(Compare, N, *Values);
-  if (!Share)
-    return std::nullopt;
-  return std::make_pair(Guarded, *Share);
+  return std::make_pair(Br.getSuccessor(Side->WhenHolds ? 0 : 1), Side->Share);
 }
 
 /// V without the casts and tests that keep its truth: zext, trunc to i1,

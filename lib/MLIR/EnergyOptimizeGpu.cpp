@@ -39,9 +39,11 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 
 using namespace mlir;
 using namespace energy;
@@ -239,6 +241,32 @@ launchesByKernel(ModuleOp Module) {
       Launches[K].push_back(L);
   });
   return Launches;
+}
+
+/// "; registers: 204 estimated, 64 under its launch bounds (nvvm.maxntid
+/// 256, nvvm.minctasm 4), as ptxas fits them (the spill traffic of the rest
+/// is not modelled): occupancy 0.5 (registers)", when the bounds cap the
+/// registers of Chosen's prediction; empty otherwise.
+std::string registersUnderBounds(const LaunchBounds &Bounds,
+                                 const std::optional<BoundedRegisters> &Fitted,
+                                 const Candidate &Chosen) {
+  if (!Fitted || !Fitted->capped())
+    return "";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << "; registers: " << Fitted->Estimated << " estimated, "
+     << Fitted->Allowed << " under its launch bounds (";
+  if (auto Required = requiredBlock(Bounds))
+    OS << "nvvm.reqntid " << formatBlockShape(*Required);
+  else
+    OS << "nvvm.maxntid " << Bounds.maxThreads();
+  if (Bounds.MinCTASM)
+    OS << ", nvvm.minctasm " << Bounds.MinCTASM;
+  OS << "), as ptxas fits them (the spill traffic of the rest is not "
+        "modelled): occupancy "
+     << llvm::format("%.3g", Chosen.Query.Occ.Fraction) << " ("
+     << limiterName(Chosen.Query.Occ.Limiter) << ")";
+  return S;
 }
 
 //===-- The pass ----------------------------------------------------------===//
@@ -465,17 +493,22 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
   }
 
   // The features with a candidate's block known, for the planner's
-  // refinement of its best candidates.
-  std::map<BlockShape, GpuKernelFeatures> ByBlock;
+  // refinement of its best candidates. Both sets have the registers ptxas
+  // leaves the kernel under its own bounds, as the build will.
+  KernelFeatures Screen = F;
+  std::optional<BoundedRegisters> Fitted = fitRegistersToBounds(Screen, Arch);
+  std::map<BlockShape, KernelFeatures> ByBlock;
   LaunchPlanRequest Request;
-  Request.Features = &F;
+  Request.Features = &Screen;
   Request.FeaturesFor = [&](const BlockShape &B) -> const KernelFeatures & {
     auto It = ByBlock.find(B);
-    if (It == ByBlock.end())
-      It = ByBlock
-               .emplace(B, computeGpuKernelFeatures(Kernel, B, gridAt(Sites, B)))
-               .first;
-    return It->second.Features;
+    if (It == ByBlock.end()) {
+      KernelFeatures Known =
+          computeGpuKernelFeatures(Kernel, B, gridAt(Sites, B)).Features;
+      fitRegistersToBounds(Known, Arch);
+      It = ByBlock.emplace(B, std::move(Known)).first;
+    }
+    return It->second;
   };
   Request.Arch = &Arch;
   Request.Objective = Objective;
@@ -522,7 +555,8 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     if (!P)
       return ModelFailure(P.takeError());
     Advice = P->Infeasible.empty()
-                 ? "advice: " + explainLaunchChoice(Request, *P)
+                 ? "advice: " + explainLaunchChoice(Request, *P) +
+                       registersUnderBounds(F.Bounds, Fitted, P->chosen())
                  : "no advice: " + P->Infeasible;
   }
   InFlightDiagnostic Diag = mlir::emitRemark(Kernel.getLoc());

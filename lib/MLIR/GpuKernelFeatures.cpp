@@ -362,10 +362,11 @@ void FeatureCounter::countOp(Operation *Op, double W, unsigned Depth,
     Out.branches += W;
     if (S.Taint.dependent(If.getCondition()))
       Out.divergent_branches += W;
-    // `if (thread_id x == 0)` and the like: a share of the threads, known
-    // once the block is (FeatureCore's rule, as on the LLVM side).
+    // `if (thread_id x == 0)`, `if (block_id x == 0)` and the like: a share
+    // of the threads, known once the block is, and for a block id the grid
+    // (FeatureCore's rule, as on the LLVM side).
     auto [ThenShare, ElseShare] =
-        leaderShares(If.getCondition(), FootprintBlock);
+        leaderShares(If.getCondition(), FootprintBlock, Launch.Grid);
     countRegion(If.getThenRegion(), W * ThenShare, Depth, S);
     return countRegion(If.getElseRegion(), W * ElseShare, Depth, S);
   }

@@ -2,6 +2,9 @@
 
 #include "LaunchPlan.h"
 
+#include <algorithm>
+#include <cmath>
+
 using namespace llvm;
 
 namespace energy {
@@ -18,10 +21,44 @@ static Candidate makeCandidate(const LaunchPlanRequest &R, const BlockShape &B) 
 static constexpr LaunchExtent MaxGrid = {MaxGridBlocksX, MaxGridBlocksYZ,
                                          MaxGridBlocksYZ};
 
+std::optional<BlockShape> requiredBlock(const LaunchBounds &Bounds) {
+  if (!Bounds.ReqNTid[0])
+    return std::nullopt;
+  return BlockShape{std::max(Bounds.ReqNTid[0], 1u),
+                    std::max(Bounds.ReqNTid[1], 1u),
+                    std::max(Bounds.ReqNTid[2], 1u)};
+}
+
+std::optional<BoundedRegisters> fitRegistersToBounds(KernelFeatures &F,
+                                                     const GpuArch &Arch) {
+  unsigned Threads = F.Bounds.maxThreads();
+  if (!Threads) {
+    F.Bounds.MinCTASM = 0;
+    return std::nullopt;
+  }
+  BoundedRegisters R;
+  R.Estimated = static_cast<unsigned>(std::lround(F.register_estimate));
+  R.Allowed = registerCap(Arch, Threads, F.Bounds);
+  if (R.capped()) {
+    F.register_estimate = R.Allowed;
+    F.addNote("registers: " + std::to_string(R.Estimated) +
+              " estimated, fitted to the " + std::to_string(R.Allowed) +
+              " its launch bounds leave (ptxas spills the rest)");
+  }
+  return R;
+}
+
 /// Why a launch cannot be rewritten to B, if one cannot: B must divide each
-/// launch's threads in every dimension into a grid that can launch.
+/// launch's threads in every dimension into a grid that can launch, and
+/// keep to the kernel's bounds.
 static std::optional<std::string> notLaunchable(const LaunchPlanRequest &R,
                                                 const BlockShape &B) {
+  const LaunchBounds &Bounds = R.Features->Bounds;
+  if (auto Required = requiredBlock(Bounds); Required && B != *Required)
+    return "its nvvm.reqntid requires block " + formatBlockShape(*Required);
+  if (unsigned Max = Bounds.maxThreads(); Max && B[0] * B[1] * B[2] > Max)
+    return "its launch bounds allow at most " + std::to_string(Max) +
+           " threads";
   for (unsigned D = 0; D < 3; ++D) {
     for (const LaunchExtent &Total : R.LaunchTotals)
       if (Total[D] % B[D] != 0 || Total[D] / B[D] > MaxGrid[D])
@@ -39,8 +76,13 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
   S.DefaultBlock = typicalBlockShape(TwoD);
   S.CurrentBlock = R.CurrentBlock;
   S.TwoD = TwoD;
-  // Every free shape is a launch the user could write.
-  S.RuleBindsBaselines = false;
+  // Every free shape is a launch the user could write, except beyond the
+  // kernel's bounds: then the baselines keep to them too, and the default
+  // is the launches' block where the usual one exceeds them.
+  bool Bounded = R.Features->Bounds.maxThreads() != 0;
+  S.RuleBindsBaselines = Bounded;
+  if (Bounded && R.CurrentBlock && notLaunchable(R, S.DefaultBlock))
+    S.DefaultBlock = *R.CurrentBlock;
   S.NoneLegal = "no candidate block divides the threads of every launch "
                 "into a valid grid";
   auto Shapes = [&](size_t) -> Expected<std::vector<BlockShape>> {
@@ -76,8 +118,13 @@ Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
 std::string explainLaunchChoice(const LaunchPlanRequest &R,
                                 const LaunchPlan &P) {
   std::string LeftOut;
+  bool Bounded = R.Features->Bounds.maxThreads() != 0;
   if (P.Illegal)
-    LeftOut = std::to_string(P.Illegal) + " more do not fit the launch sites";
+    LeftOut = std::to_string(P.Illegal) +
+              (R.LaunchTotals.empty() ? " more exceed its launch bounds"
+               : Bounded ? " more do not fit the launch sites or its launch "
+                           "bounds"
+                         : " more do not fit the launch sites");
   return explainPlan(P, describeBlock(P.chosen().Block),
                      R.Objective.describe(), R.WorkItems, *R.Arch, LeftOut)
       .str();

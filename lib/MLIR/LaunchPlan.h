@@ -45,8 +45,30 @@ struct LaunchPlanRequest {
   std::optional<BlockShape> CurrentBlock;
 };
 
+/// A kernel's registers under its own launch bounds (nvvm.maxntid or
+/// reqntid, with nvvm.minctasm): what the estimate says, and what ptxas
+/// leaves it (registerCap, the LLVM pass's rule for __launch_bounds__).
+struct BoundedRegisters {
+  unsigned Estimated = 0, Allowed = 0;
+  bool capped() const { return Estimated > Allowed; }
+};
+
+/// The block nvvm.reqntid requires, if the bounds hold one.
+std::optional<BlockShape> requiredBlock(const LaunchBounds &Bounds);
+
+/// Fits F's registers to its launch bounds as ptxas fits them when it builds
+/// the kernel: above the cap, register_estimate becomes the cap (ptxas
+/// spills the rest; their traffic is not modelled here), so the prediction
+/// and its occupancy are those of the build. Bounds that fix no threads
+/// leave the registers alone, and their minimum of blocks per SM is dropped
+/// from F: ptxas ignores .minnctapersm without .maxntid or .reqntid.
+/// Nothing when the bounds fix no threads.
+std::optional<BoundedRegisters> fitRegistersToBounds(KernelFeatures &F,
+                                                     const GpuArch &Arch);
+
 /// Runs the launch planner over the free shapes, with the launch sites'
-/// rule. Fails only when the model does.
+/// rule and the kernel's bounds (at most nvvm.maxntid's threads, exactly
+/// nvvm.reqntid's block). Fails only when the model does.
 llvm::Expected<LaunchPlan> planLaunch(const LaunchPlanRequest &R,
                                       const CostModel &Model);
 

@@ -303,6 +303,40 @@ TEST(FeatureCore, GuardedThreadShare) {
   EXPECT_EQ(guardedThreadShare(IndexCompare::Equal, 0, 656), 1.0 / 656);
 }
 
+TEST(FeatureCore, GuardedSide) {
+  // Block 128: `tid <= 31` holds for 32 threads; `tid > 31` fails for them;
+  // `tid >= 96` fails for 96.
+  auto LessEqual = guardedSide(IndexPredicate::LessEqual, 31, 128);
+  ASSERT_TRUE(LessEqual);
+  EXPECT_TRUE(LessEqual->WhenHolds);
+  EXPECT_EQ(LessEqual->Share, 0.25);
+  auto Greater = guardedSide(IndexPredicate::Greater, 31, 128);
+  ASSERT_TRUE(Greater);
+  EXPECT_FALSE(Greater->WhenHolds);
+  EXPECT_EQ(Greater->Share, 0.25);
+  auto AtLeast = guardedSide(IndexPredicate::GreaterEqual, 96, 128);
+  ASSERT_TRUE(AtLeast);
+  EXPECT_FALSE(AtLeast->WhenHolds);
+  EXPECT_EQ(AtLeast->Share, 0.75);
+  // blockIdx.x == k (an argument) on a grid of 10: one block in 10; != k
+  // fails there.
+  auto Named = guardedSide(IndexPredicate::Equal, std::nullopt, 10);
+  ASSERT_TRUE(Named);
+  EXPECT_EQ(Named->Share, 0.1);
+  auto Others = guardedSide(IndexPredicate::NotEqual, std::nullopt, 10);
+  ASSERT_TRUE(Others);
+  EXPECT_FALSE(Others->WhenHolds);
+  EXPECT_EQ(Others->Share, 0.1);
+  // An order on a bound not known, or one every index is under, narrows
+  // nothing.
+  EXPECT_FALSE(guardedSide(IndexPredicate::Less, std::nullopt, 10));
+  EXPECT_FALSE(guardedSide(IndexPredicate::LessEqual, 127, 128));
+  EXPECT_EQ(swappedIndexPredicate(IndexPredicate::Less),
+            IndexPredicate::Greater);
+  EXPECT_EQ(swappedIndexPredicate(IndexPredicate::GreaterEqual),
+            IndexPredicate::LessEqual);
+}
+
 TEST(FeatureCore, MixedRadixValues) {
   // threadIdx.x + 96 * blockIdx.x at block 96, grid 264: 25,344 values.
   EXPECT_EQ(mixedRadixValues({{96, 264}, {1, 96}}), 25344u);
