@@ -1,9 +1,10 @@
 # The flags clang-19 needs to compile CUDA against CUDA 13 the way nvcc does.
 # The one list for every route that runs clang over CUDA: energy-cuda
 # (substituted into tools/energy-cuda/energy-cuda.in), the tools' device
-# compile (lib/Driver/CudaCompile.cpp, through a generated .inc) and the clang
+# compile (lib/Driver/CudaCompile.cpp, through a generated .inc), the clang
 # targets of energy_tune_target (energy_cuda_compat_flags, installed with the
-# package). test/Tools/compat-flags-agree.test checks that all three use it.
+# package) and lit's %cudaflags (through lit.site.cfg.py).
+# test/Tools/compat-flags-agree.test checks that all four use it.
 #
 # {compat} stands for include/energy/cuda-compat (build or install tree),
 # {cuda} for the CUDA toolkit root; each route fills them in its own way.

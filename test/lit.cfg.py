@@ -28,10 +28,11 @@ config.environment["PATH"] = os.pathsep.join(
     [config.energy_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.environment["PYTHONPATH"] = os.path.join(config.energy_src_root, "python")
 
-compat = os.path.join(config.energy_src_root, "include", "energy", "cuda-compat")
+# The CUDA 13 compatibility flags come from cmake/EnergyCudaCompat.cmake, the
+# list energy-cuda and the tools use (test/Tools/compat-flags-agree.test).
 include = os.path.join(config.energy_src_root, "include")
-cudaflags = ("-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 --cuda-path={} "
-             "-isystem {} -I {} -Wno-unknown-cuda-version").format(config.cuda_path, compat, include)
+cudaflags = ("-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 --cuda-path={} {} -I {}").format(
+    config.cuda_path, " ".join(config.cuda_compat_flags), include)
 
 subs = [
     # Before %energy, a prefix of it.

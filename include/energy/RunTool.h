@@ -38,6 +38,13 @@ struct ToolRun {
 ToolRun runTool(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Args,
                 unsigned TimeoutSeconds, bool MergeStreams = false);
 
+/// How a failed Run of Tool reads in a diagnostic: "Tool failed (exit code
+/// N)" (or the system's reason), then what the tool Said, if anything, after
+/// ": " (after ":\n" with SaidOnOwnLines, for output kept in full).
+std::string describeFailedRun(llvm::StringRef Tool, const ToolRun &Run,
+                              llvm::StringRef Said,
+                              bool SaidOnOwnLines = false);
+
 /// The seconds $Variable gives a tool's run (1 to 3600), else Default, and
 /// then in Problem why the variable was not taken.
 unsigned timeoutFromEnvironment(llvm::StringRef Variable, unsigned Default,

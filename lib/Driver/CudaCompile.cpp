@@ -106,10 +106,8 @@ static bool runCompile(const std::vector<std::string> &Args,
     Error = "cannot run " + Args[0] + ": " + Run.howItFailed();
     return false;
   }
-  Error = Args[0] + " failed (" + Run.howItFailed() + ")";
-  StringRef Said = StringRef(Run.Output).rtrim();
-  if (!Said.empty())
-    Error += ":\n" + Said.str();
+  Error = describeFailedRun(Args[0], Run, StringRef(Run.Output).rtrim(),
+                            /*SaidOnOwnLines=*/true);
   return false;
 }
 

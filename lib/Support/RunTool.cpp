@@ -27,6 +27,14 @@ std::string ToolRun::howItFailed() const {
   return Problem;
 }
 
+std::string describeFailedRun(StringRef Tool, const ToolRun &Run,
+                              StringRef Said, bool SaidOnOwnLines) {
+  std::string Message = (Tool + " failed (" + Run.howItFailed() + ")").str();
+  if (!Said.empty())
+    Message += ((SaidOnOwnLines ? ":\n" : ": ") + Said).str();
+  return Message;
+}
+
 static std::string contents(StringRef Path) {
   auto Buffer = MemoryBuffer::getFile(Path);
   return Buffer ? (*Buffer)->getBuffer().str() : std::string();

@@ -75,11 +75,8 @@ Error NvccResources::run(ArrayRef<std::string> Args, std::string &Output) {
     return nvccError("nvcc did not finish in " + Twine(TimeoutSeconds) +
                      " s (ENERGY_NVCC_TIMEOUT=SECONDS sets the wait)");
   Output = Run.Output + Run.Errors;
-  if (!Run.succeeded()) {
-    std::string Said = firstLines(Run.Errors);
-    return nvccError("nvcc failed (" + Run.howItFailed() + ")" +
-                     (Said.empty() ? "" : ": " + Said));
-  }
+  if (!Run.succeeded())
+    return nvccError(describeFailedRun("nvcc", Run, firstLines(Run.Errors)));
   return Error::success();
 }
 

@@ -230,8 +230,7 @@ ToolchainResources::runPtxas(StringRef Ptx, StringRef Arch,
     std::string Said = firstLines(Output);
     for (size_t At; (At = Said.find(PtxFile.str())) != std::string::npos;)
       Said.replace(At, PtxFile.size(), "energy-candidate.ptx");
-    return resourceError("ptxas failed (" + Run.howItFailed() + ")" +
-                         (Said.empty() ? "" : ": " + Said));
+    return resourceError(describeFailedRun("ptxas", Run, Said));
   }
   if (auto R = parsePtxasInfo(Output, EntryName))
     return *R;

@@ -19,6 +19,7 @@ import numpy as np
 
 from energy import tune, tune_search
 from energy.tuning_cache import REPO_ROOT
+from tests import util
 
 PLUGIN = os.environ.get("ENERGY_PLUGIN")
 BENCH = os.environ.get("ENERGY_BENCH")
@@ -284,9 +285,7 @@ class HeaderTest(unittest.TestCase):
 
     def test_force_config_file_builds_through_energy_cuda(self):
         """The force-config file in energy-cuda's spelling builds the kernel with it."""
-        driver = os.path.join(os.path.dirname(os.path.dirname(PLUGIN)), "bin", "energy-cuda")
-        if not os.path.exists(driver):
-            self.skipTest(f"{driver} is not here")
+        driver = util.energy_cuda_beside(self, PLUGIN)
         tmp = tempfile.mkdtemp(prefix="energy-tune-")
         self.addCleanup(shutil.rmtree, tmp)
         force = os.path.join(tmp, "saxpy.force")

@@ -17,6 +17,7 @@ import unittest
 
 from energy import tune_program
 from energy.tuning_cache import REPO_ROOT
+from tests import util
 
 PLUGIN = os.environ.get("ENERGY_PLUGIN")
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tuner_fixtures")
@@ -223,9 +224,7 @@ class EnergyCudaBuildTest(unittest.TestCase):
     are the stand-in program's (no GPU)."""
 
     def test_report_and_forced_builds_through_energy_cuda(self):
-        driver = os.path.join(os.path.dirname(os.path.dirname(PLUGIN)), "bin", "energy-cuda")
-        if not os.path.exists(driver):
-            self.skipTest(f"{driver} is not here")
+        driver = util.energy_cuda_beside(self, PLUGIN)
         tmp = tempfile.mkdtemp(prefix="energy-tune-program-")
         self.addCleanup(shutil.rmtree, tmp)
         source = os.path.join(REPO_ROOT, "test", "CUDA", "launch-timing.cu")

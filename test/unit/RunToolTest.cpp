@@ -55,3 +55,16 @@ TEST(RunTool, FirstLinesOnOneLine) {
   EXPECT_EQ(firstLines("\n  a  \n\nb\n"), "a; b");
   EXPECT_EQ(firstLines(std::string(500, 'x')).size(), 400u);
 }
+
+TEST(RunTool, AFailedRunDescribed) {
+  ToolRun Run;
+  Run.ExitCode = 2;
+  EXPECT_EQ(describeFailedRun("ptxas", Run, "ptxas fatal : broken"),
+            "ptxas failed (exit code 2): ptxas fatal : broken");
+  EXPECT_EQ(describeFailedRun("nvcc", Run, ""), "nvcc failed (exit code 2)");
+  EXPECT_EQ(describeFailedRun("clang++", Run, "a.cu:1: error: x\n1 error",
+                              /*SaidOnOwnLines=*/true),
+            "clang++ failed (exit code 2):\na.cu:1: error: x\n1 error");
+  Run.How = ToolRun::TimedOut;
+  EXPECT_EQ(describeFailedRun("nvcc", Run, ""), "nvcc failed (timed out)");
+}

@@ -8,9 +8,10 @@
 // tools/energy-cuda do this). Texture reference fetches are gone from CUDA 13;
 // texture objects come from clang's intrinsics. This is also where the
 // device functions clang-19 lacks with CUDA 13 come in: the wrapper never
-// includes CUDA's surface functions, and declares nan/nanf without defining
-// them.
+// includes CUDA's surface functions, declares nan/nanf without defining
+// them, and has no device __cxa_pure_virtual for vtables.
 #pragma once
 
 #include "energy_device_nan.h"
+#include "energy_device_pure_virtual.h"
 #include "surface_indirect_functions.h"
