@@ -393,7 +393,12 @@ static Assignment declaredDefaults(const KernelPlan &P) {
 
 std::optional<CandidateFeatureExtractor::KnownLaunch>
 blockLaunch(const KernelPlan &P, size_t A, const BlockShape &Block) {
-  CandidateFeatureExtractor::KnownLaunch L{Block, P.launchGrid(A, Block), {}, {}};
+  CandidateFeatureExtractor::KnownLaunch L{
+      Block, P.launchGrid(A, Block), {}, {}, {}};
+  // The rewrite bounds the kernel to its block (.reqntid): ptxas allocates
+  // the candidate's registers as it will in the build.
+  if (P.Apply)
+    L.Bounds = LaunchBounds::requiring(Block);
   if (P.Force)
     L.Arguments = P.Force->Arguments; // the launch's, whatever its block
   return L;
