@@ -12,6 +12,7 @@
 #   %python                      /usr/bin/python3 with Debian's packages
 #   %cuda_path                   the CUDA 13 root (its CCCL headers: Thrust, CUB)
 #   %nvcc                        its nvcc (feature "nvcc" when present)
+#   %ptxas                       its ptxas (feature "ptxas" when present)
 #   %energy_cuda                 the energy-cuda driver of this build
 #   %host_cxx                    the C++ compiler that built the project (host-only .cpp files)
 import os
@@ -55,6 +56,7 @@ subs = [
     ("%srcroot", config.energy_src_root),
     ("%cuda_path", config.cuda_path),
     ("%nvcc", os.path.join(config.cuda_path, "bin", "nvcc")),
+    ("%ptxas", os.path.join(config.cuda_path, "bin", "ptxas")),
     ("%host_cxx", config.host_cxx),
 ]
 config.substitutions.extend(subs)
@@ -74,3 +76,7 @@ if config.llvm_assertions.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("asserts")
 if os.access(os.path.join(config.cuda_path, "bin", "nvcc"), os.X_OK):
     config.available_features.add("nvcc")
+# CUDA's assembler, for tests that compare the plugin's register counts with
+# its own.
+if os.access(os.path.join(config.cuda_path, "bin", "ptxas"), os.X_OK):
+    config.available_features.add("ptxas")

@@ -158,6 +158,9 @@ struct LaunchBounds {
   bool any() const;
   /// Threads allowed per block by maxntid/reqntid, 0 if unbounded.
   unsigned maxThreads() const;
+  /// The bounds of a kernel that requires blocks of Block (.reqntid), as
+  /// the optimizer rewrites an opted-in kernel to its chosen block.
+  static LaunchBounds requiring(const std::array<unsigned, 3> &Block);
 };
 
 /// Which special registers a kernel reads, as "x", "xy", "" ...
@@ -234,6 +237,9 @@ struct KernelFeatures {
   /// Instructions of the simplified clone the counts come from (0: not
   /// simplified): what simplifying this code again costs; not a model input.
   unsigned SimplifiedInstructions = 0;
+  /// Issue slots of the measured code with each instruction counted once
+  /// (0: not counted); not a model input.
+  double StaticIssueSlots = 0;
 
   static constexpr unsigned NumNumeric = 0
 #define ENERGY_COUNT(Field, Merge, Unit, Doc) +1
@@ -249,6 +255,10 @@ struct KernelFeatures {
   /// Folds a called function's features in; Weight is how often the call
   /// executes per thread.
   void mergeCallee(const KernelFeatures &Callee, double Weight);
+  /// How often per thread code runs whose place in the kernel is not known
+  /// (ptxas's spill code): as often as the average instruction, the
+  /// executed issue slots over the static ones, and at least once.
+  double averageExecutions() const;
   /// Adds Note unless it is there already.
   void addNote(llvm::StringRef Note);
   /// Derived fields (flops, arithmetic_intensity) from the counted ones; a

@@ -17,6 +17,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,13 +35,24 @@ struct Candidate {
   PruneReason Pruned = PruneReason::None;
   CostPrediction Prediction;
   bool OnFront = false;
-  /// The kernel needs more registers per thread than the block (or its
-  /// launch bounds, with their minimum of blocks per SM) leaves it; its
-  /// occupancy counts the allowance (what ptxas fits it into under launch
-  /// bounds), but the spills it would add are not modeled, so only a forced
-  /// configuration keeps it. Registers from ptxas are within the allowance
-  /// already, their spills measured.
-  bool Spills = false;
+  /// The registers per thread ptxas leaves the candidate's build: what its
+  /// launch bounds (with their minimum of blocks per SM) fit, else what its
+  /// block can launch with.
+  unsigned RegisterCap = 0;
+  /// Whether launch bounds cap the build's registers (the source's, or the
+  /// .reqntid the optimizer gives the block): ptxas spills what does not fit.
+  bool CappedBuild = false;
+  /// The kernel needs more registers than its block can launch with, and no
+  /// launch bounds make ptxas fit them: CUDA refuses the launch, so only a
+  /// forced configuration keeps it.
+  bool TooManyRegisters = false;
+  /// Registers the features need above the cap of a capped build, as last
+  /// predicted: their registers were not counted under the cap (an estimate,
+  /// or ptxas without the block's bounds), so the prediction charges the
+  /// spill code ptxas will add (withEstimatedSpills); 0 where none.
+  unsigned SpilledRegisters = 0;
+  /// The spill bytes per thread that charge adds (withEstimatedSpills).
+  double EstimatedSpillBytes = 0;
   /// Why a free search did not predict the candidate again with its block
   /// known (LaunchPlanner::refine), when it did not: its block-free screen
   /// prediction is not comparable with the refined ones, so it is cleared.
@@ -67,12 +79,28 @@ bool minBlocksHonoured(const GpuArch &Arch, unsigned Threads,
 unsigned registerCap(const GpuArch &Arch, unsigned Threads,
                      const LaunchBounds &Bounds);
 
+/// Features of the code ptxas makes of a kernel with Features when it must
+/// fit Cap registers a thread and Features need more: each register above
+/// the cap is spilled, which takes at least one 4-byte store to its local
+/// slot and one 4-byte load back (ptxas 13.0 on sm_90 wrote 1.0-2.6 times
+/// that much spill code for kernels 8-32 registers above a .reqntid cap:
+/// docs/spill-study.md), executed as often as the average instruction, the
+/// rule ptxas's own spill figures get. The registers become the cap and the
+/// frame grows by the slots.
+KernelFeatures withEstimatedSpills(const KernelFeatures &Features,
+                                   unsigned Cap);
+
 /// A candidate for Block with the given per-thread features, grid size and
 /// shared memory per block; its occupancy comes from the arch tables. A grid
 /// beyond MaxGridBlocksX cannot launch: it gets no occupancy (pruned).
-Candidate makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
-                        const BlockShape &Block, uint64_t Blocks,
-                        unsigned SharedBytesPerBlock, size_t Assignment = 0);
+/// Built are the launch bounds the build gives the kernel where they are not
+/// its features' (the .reqntid of the block the optimizer rewrites it to):
+/// they cap its registers.
+Candidate
+makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
+              const BlockShape &Block, uint64_t Blocks,
+              unsigned SharedBytesPerBlock, size_t Assignment = 0,
+              const std::optional<LaunchBounds> &Built = std::nullopt);
 
 struct PruneCounts {
   size_t Resources = 0, Cliff = 0;
@@ -121,6 +149,8 @@ std::vector<size_t> bestFirst(llvm::ArrayRef<Candidate> Candidates,
 /// candidates, and returns the objective's choice (an index into
 /// Candidates). The unpruned candidate with Incumbent's assignment and block,
 /// if any, stays unless the choice beats it by more than Objective.MinGain.
+/// A candidate of a capped build whose features need more registers than
+/// its cap is predicted with withEstimatedSpills (SpilledRegisters says so).
 /// At least one candidate must be unpruned.
 llvm::Expected<ObjectiveChoice>
 predictAndChoose(llvm::MutableArrayRef<Candidate> Candidates,

@@ -19,6 +19,12 @@ bool LaunchBounds::any() const {
   return MaxNTid[0] || ReqNTid[0] || MinCTASM || MaxNReg;
 }
 
+LaunchBounds LaunchBounds::requiring(const std::array<unsigned, 3> &Block) {
+  LaunchBounds B;
+  B.ReqNTid = Block;
+  return B;
+}
+
 unsigned LaunchBounds::maxThreads() const {
   auto Product = [](const std::array<unsigned, 3> &D) {
     return std::max(D[0], 1u) * std::max(D[1], 1u) * std::max(D[2], 1u);
@@ -186,6 +192,12 @@ void KernelFeatures::mergeCallee(const KernelFeatures &Callee, double Weight) {
           return Mine.describe() == A.describe();
         }))
       AssumedTrips.push_back(A);
+}
+
+double KernelFeatures::averageExecutions() const {
+  if (StaticIssueSlots <= 0)
+    return 1;
+  return std::max(1.0, instructions / StaticIssueSlots);
 }
 
 void KernelFeatures::addNote(StringRef Note) {

@@ -221,10 +221,11 @@ Expected<bool> LaunchPlanner::refine(LaunchPlan &P,
     C.OnFront = false; // the screen's front, until the refined one is known
     if (Error E = R.Refine(C))
       return E;
-    // Its registers may now leave the block no launch (or spills, which
-    // only a forced configuration keeps).
+    // Its registers may now leave the block no launch (or more than an
+    // unbounded build can launch with, which only a forced configuration
+    // keeps).
     if (pruneCandidate(C.Query.Occ, 0) == PruneReason::Resources ||
-        (C.Spills && !Space.KeepCliffs))
+        (C.TooManyRegisters && !Space.KeepCliffs))
       C.Pruned = PruneReason::Resources;
     Refined.push_back(std::move(C));
   }

@@ -16,9 +16,21 @@ using namespace llvm;
 
 namespace energy {
 
+/// The registers Features need, as ptxas would count them.
+static unsigned registersNeeded(const KernelFeatures &Features) {
+  return static_cast<unsigned>(std::lround(Features.register_estimate));
+}
+
+/// The registers Features need above Cap (0 within it).
+static unsigned registersAbove(const KernelFeatures &Features, unsigned Cap) {
+  unsigned Needed = registersNeeded(Features);
+  return Needed > Cap ? Needed - Cap : 0;
+}
+
 Candidate makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
                         const BlockShape &Block, uint64_t Blocks,
-                        unsigned SharedBytesPerBlock, size_t Assignment) {
+                        unsigned SharedBytesPerBlock, size_t Assignment,
+                        const std::optional<LaunchBounds> &Built) {
   Candidate C;
   C.Assignment = Assignment;
   C.Block = Block;
@@ -28,14 +40,30 @@ Candidate makeCandidate(const KernelFeatures &Features, const GpuArch &Arch,
   C.Query.Blocks = Blocks;
   C.Query.SharedBytesPerBlock = SharedBytesPerBlock;
   unsigned Threads = Block[0] * Block[1] * Block[2];
-  unsigned Registers =
-      static_cast<unsigned>(std::lround(Features.register_estimate));
-  unsigned Allowed = registerCap(Arch, Threads, Features.Bounds);
-  C.Spills = Registers > Allowed;
+  const LaunchBounds &Bounds = Built ? *Built : Features.Bounds;
+  unsigned Registers = registersNeeded(Features);
+  C.RegisterCap = registerCap(Arch, Threads, Bounds);
+  C.CappedBuild = Bounds.any();
+  C.TooManyRegisters = !C.CappedBuild && Registers > C.RegisterCap;
   if (Blocks <= MaxGridBlocksX)
-    C.Query.Occ = computeOccupancy(
-        Arch, {Threads, std::min(Registers, Allowed), SharedBytesPerBlock});
+    C.Query.Occ =
+        computeOccupancy(Arch, {Threads, std::min(Registers, C.RegisterCap),
+                                SharedBytesPerBlock});
   return C;
+}
+
+KernelFeatures withEstimatedSpills(const KernelFeatures &Features,
+                                   unsigned Cap) {
+  KernelFeatures F = Features;
+  unsigned Spilled = registersAbove(Features, Cap);
+  if (!Spilled)
+    return F;
+  constexpr double SlotBytes = 4; // one 32-bit register
+  F.register_estimate = Cap;
+  F.local_frame_bytes += Spilled * SlotBytes;
+  // A store to the slot and a load back per spilled register.
+  F.spill_bytes += 2 * Spilled * SlotBytes * Features.averageExecutions();
+  return F;
 }
 
 bool minBlocksHonoured(const GpuArch &Arch, unsigned Threads,
@@ -111,7 +139,7 @@ PruneCounts pruneCandidates(MutableArrayRef<Candidate> Candidates,
     C.Pruned = pruneCandidate(C.Query.Occ, BestOcc[C.Assignment]);
     if (KeepCliffs && C.Pruned == PruneReason::OccupancyCliff)
       C.Pruned = PruneReason::None;
-    if (C.Spills && !KeepCliffs)
+    if (C.TooManyRegisters && !KeepCliffs)
       C.Pruned = PruneReason::Resources;
     Counts.Resources += C.Pruned == PruneReason::Resources;
     Counts.Cliff += C.Pruned == PruneReason::OccupancyCliff;
@@ -186,9 +214,25 @@ predictAndChoose(MutableArrayRef<Candidate> Candidates,
     else
       Predicted.push_back(B);
   }
+  // A capped build whose features need more registers than the cap is
+  // predicted as ptxas will build it: with the spills (estimated). Reserved:
+  // the queries point into it.
+  std::vector<KernelFeatures> Spilling;
+  Spilling.reserve(Predicted.size());
   std::vector<CostQuery> Queries;
-  for (const Candidate *C : Predicted)
-    Queries.push_back(C->Query);
+  for (Candidate *C : Predicted) {
+    CostQuery Q = C->Query;
+    C->SpilledRegisters =
+        C->CappedBuild ? registersAbove(*Q.Features, C->RegisterCap) : 0;
+    C->EstimatedSpillBytes = 0;
+    if (C->SpilledRegisters) {
+      Spilling.push_back(withEstimatedSpills(*Q.Features, C->RegisterCap));
+      C->EstimatedSpillBytes =
+          Spilling.back().spill_bytes - Q.Features->spill_bytes;
+      Q.Features = &Spilling.back();
+    }
+    Queries.push_back(Q);
+  }
   std::vector<CostPrediction> Out(Queries.size());
   if (Error E = Model.predict(Queries, Out))
     return E;

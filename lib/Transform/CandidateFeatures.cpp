@@ -52,35 +52,30 @@ STATISTIC(NumPreparedReused, "Cleaned-up kernel clones reused (cache hits)");
 
 namespace energy {
 
-/// The bytes per thread that the spill code ptxas added to Kernel moves:
-/// where in the code it sits is not known, so it runs as often as the
-/// average instruction (the executed instructions over the static ones,
-/// both counted in issue slots).
-static double executedSpillBytes(const Function &Kernel,
-                                 const KernelFeatures &Features,
-                                 const KernelResources &R) {
-  double Spilled = double(R.SpillStoreBytes) + double(R.SpillLoadBytes);
+/// Issue slots of Kernel's code, each instruction counted once.
+static double staticIssueSlots(const Function &Kernel) {
   const DataLayout &DL = Kernel.getDataLayout();
-  size_t Static = 0;
+  double Static = 0;
   for (const Instruction &I : instructions(Kernel))
     Static += issueSlots(I, DL);
-  if (Spilled <= 0 || Static == 0)
-    return 0;
-  return Spilled * std::max(1.0, Features.instructions / double(Static));
+  return Static;
 }
 
 /// R's registers, stack frame and spills replace the IR estimate in Features
 /// (of Kernel, as measured). From names their source in the report, Who in
 /// the spill note.
-static void useResources(KernelFeatures &Features, const Function &Kernel,
-                         const KernelResources &R, StringRef From,
-                         StringRef Who) {
+static void useResources(KernelFeatures &Features, const KernelResources &R,
+                         StringRef From, StringRef Who) {
   Features.register_estimate = R.Registers;
   Features.RegistersFrom = From.str();
   llvm::erase_if(Features.Notes, [](const std::string &Note) {
     return StringRef(Note).starts_with("register_estimate clamped");
   });
-  Features.spill_bytes = executedSpillBytes(Kernel, Features, R);
+  // The bytes per thread ptxas's spill code moves: where in the code it
+  // sits is not known, so it runs as often as the average instruction.
+  Features.spill_bytes =
+      (double(R.SpillStoreBytes) + double(R.SpillLoadBytes)) *
+      Features.averageExecutions();
   Features.local_frame_bytes = R.StackFrameBytes;
   if (R.SpillStoreBytes || R.SpillLoadBytes)
     Features.addNote((Who + " spills " + Twine(R.SpillStoreBytes) +
@@ -391,7 +386,7 @@ FunctionPassManager &CandidateFeatureExtractor::simplification(Module &M) {
 }
 
 bool CandidateFeatureExtractor::resourcesFromNvcc(
-    Function &K, Function &Copy,
+    Function &K,
     ArrayRef<std::pair<GlobalVariable *, int>> Values,
     KernelFeatures &Features) {
   auto Start = std::chrono::steady_clock::now();
@@ -411,7 +406,7 @@ bool CandidateFeatureExtractor::resourcesFromNvcc(
     Features.addNote("registers not from nvcc: " + toString(R.takeError()));
     return false;
   }
-  useResources(Features, Copy, *R, "nvcc", "nvcc's build");
+  useResources(Features, *R, "nvcc", "nvcc's build");
   return true;
 }
 
@@ -465,6 +460,7 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     SimplifyFAM.clear(*Copy, Copy->getName());
   }
   KernelFeatures Features = computeKernelFeatures(*Copy, ForLaunch);
+  Features.StaticIssueSlots = staticIssueSlots(*Copy);
   if (Optimized)
     Features.SimplifiedInstructions = Copy->getInstructionCount();
   ++NumMeasured;
@@ -479,11 +475,15 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
   if (Optimized)
     Features.AssumedTrips = std::move(SourceTrips);
   FeatureSeconds += SecondsSince(Start);
+  // ptxas allocates the registers under the bounds the build carries: the
+  // source's, or the .reqntid the rewrite gives the candidate's block.
+  LaunchBounds Built =
+      Launch && Launch->Bounds ? *Launch->Bounds : readLaunchBounds(K);
   if (Launch && Launch->Resources) {
-    useResources(Features, *Copy, *Launch->Resources, "force-config",
+    useResources(Features, *Launch->Resources, "force-config",
                  "the forced launch's toolchain");
   } else if (Optimized && WithToolchain && Nvcc &&
-             resourcesFromNvcc(K, *Copy, Values, Features)) {
+             resourcesFromNvcc(K, Values, Features)) {
     // nvcc builds the kernels: its figures, not clang's.
   } else if (Optimized && WithToolchain && Target && Toolchain.available() &&
              !NoPtx.empty()) {
@@ -494,7 +494,7 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
     WarnedNoPtx = true;
   } else if (Optimized && WithToolchain && Target && Toolchain.available()) {
     auto ToolchainStart = std::chrono::steady_clock::now();
-    auto R = Toolchain.measure(*Copy, *Target, readLaunchBounds(K));
+    auto R = Toolchain.measure(*Copy, *Target, Built);
     ToolchainSeconds += SecondsSince(ToolchainStart);
     ++NumToolchainChecks;
     LLVM_DEBUG(dbgs() << DEBUG_TYPE << ": ptxas on " << K.getName() << ": "
@@ -502,13 +502,13 @@ Expected<KernelFeatures> CandidateFeatureExtractor::extract(
                             : std::string("failed"))
                       << "\n");
     if (R)
-      useResources(Features, *Copy, *R, "ptxas", "ptxas");
+      useResources(Features, *R, "ptxas", "ptxas");
     else
       Features.addNote("registers estimated: " + toString(R.takeError()));
   }
   Features.Name = K.getName().str();
-  // The copy has no annotations; the kernel's bounds cap its registers.
-  Features.Bounds = readLaunchBounds(K);
+  // The copy has no annotations; the build's bounds cap its registers.
+  Features.Bounds = Built;
   Erase();
   return Features;
 }

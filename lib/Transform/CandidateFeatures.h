@@ -68,6 +68,10 @@ public:
     /// The binary's registers and spills as its toolchain reports them:
     /// they replace the plugin's own ptxas run.
     std::optional<KernelResources> Resources;
+    /// The launch bounds the build gives the kernel, where they are not its
+    /// source's: the .reqntid of the block the optimizer rewrites it to.
+    /// ptxas allocates its registers under them.
+    std::optional<LaunchBounds> Bounds;
   };
 
   /// A shared array (ENERGY_SHARED) at the extents the build gives it,
@@ -150,9 +154,9 @@ private:
   bool WarnedNoPtx = false;
   ToolchainResources Toolchain;
   std::optional<NvccResources> Nvcc;
-  /// Whether Copy (of Kernel, with Values) got nvcc's registers in Features.
+  /// Whether Features (of Kernel, with Values) got nvcc's registers.
   bool resourcesFromNvcc(
-      llvm::Function &Kernel, llvm::Function &Copy,
+      llvm::Function &Kernel,
       llvm::ArrayRef<std::pair<llvm::GlobalVariable *, int>> Values,
       KernelFeatures &Features);
   double FeatureSeconds = 0, ToolchainSeconds = 0;

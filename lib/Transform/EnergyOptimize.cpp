@@ -164,9 +164,7 @@ Error ModuleOptimizer::apply(KernelPlan &P) {
   // register estimate, which is taken before register allocation and runs
   // far below ptxas's count for register-tiled kernels (sgemm: 39 against
   // 128): the corpus spilled in 50 of 195 configurations with it.
-  LaunchBounds Bounds;
-  Bounds.ReqNTid = C.Block;
-  writeLaunchBounds(*NewF, Bounds);
+  writeLaunchBounds(*NewF, LaunchBounds::requiring(C.Block));
   foldBlockDim(*NewF, C.Block);
   if (Error E = writeLaunchRecord(M, P.Record, C.Block,
                                   P.dynamicSharedBytes(C.Block),

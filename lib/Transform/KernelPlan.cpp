@@ -304,12 +304,17 @@ Expected<Candidate> KernelPlanner::makeCandidate(
            : blocksForWorkload(
                  P.WorkItems,
                  workPerThread(P.Tunables, P.Assignments[Assignment]), Block);
+  // The rewrite bounds the kernel to its block: ptxas caps its registers
+  // there and spills the rest.
+  std::optional<LaunchBounds> Built;
+  if (P.Apply)
+    Built = LaunchBounds::requiring(Block);
   // A stated grid was checked against CUDA's limit in each dimension;
   // makeCandidate's limit, 2^31-1 blocks in all, is that of a grid that
   // follows the workload along x.
   Candidate C = energy::makeCandidate(
       F, *P.Arch, Block, Grid ? std::min(Blocks, MaxGridBlocksX) : Blocks,
-      static_cast<unsigned>(std::max(0.0, Shared)), Assignment);
+      static_cast<unsigned>(std::max(0.0, Shared)), Assignment, Built);
   C.Query.Blocks = Blocks;
   if (!Fits)
     C.Query.Occ = Occupancy(); // the array cannot hold this size
@@ -393,7 +398,12 @@ static Assignment declaredDefaults(const KernelPlan &P) {
 
 std::optional<CandidateFeatureExtractor::KnownLaunch>
 blockLaunch(const KernelPlan &P, size_t A, const BlockShape &Block) {
-  CandidateFeatureExtractor::KnownLaunch L{Block, P.launchGrid(A, Block), {}, {}};
+  CandidateFeatureExtractor::KnownLaunch L{
+      Block, P.launchGrid(A, Block), {}, {}, {}};
+  // The rewrite bounds the kernel to its block (.reqntid): ptxas allocates
+  // the candidate's registers as it will in the build.
+  if (P.Apply)
+    L.Bounds = LaunchBounds::requiring(Block);
   if (P.Force)
     L.Arguments = P.Force->Arguments; // the launch's, whatever its block
   return L;

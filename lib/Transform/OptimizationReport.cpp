@@ -42,6 +42,13 @@ static void writeCandidate(json::OStream &J, const KernelPlan &P,
     J.attribute("screened_out", C.ScreenedOut);
     return;
   }
+  if (C.SpilledRegisters)
+    // Predicted with spills its registers were not counted with.
+    J.attributeObject("spills_estimated", [&] {
+      J.attribute("register_cap", C.RegisterCap);
+      J.attribute("spilled_registers", C.SpilledRegisters);
+      J.attribute("spill_bytes", C.EstimatedSpillBytes);
+    });
   J.attribute("time_s", C.Prediction.TimeSeconds);
   J.attribute("energy_j", C.Prediction.EnergyJoules);
   J.attribute("pareto", C.OnFront);

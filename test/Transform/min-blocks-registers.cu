@@ -38,7 +38,12 @@
 // FREE: "occupancy_limiter": "registers",
 
 // Without ptxas the estimate stays, but the occupancy is the capped one:
-// the build cannot have more than 64 registers, whatever it spills.
+// the build cannot have more than 64 registers. What it spills is estimated
+// (estimated-spills.cu has the rule): the 115 registers the code is
+// estimated to need (EST1) less the 64 of the cap are 51 spilled, whose
+// loads and stores run with the loop; they make the capped build slower
+// than the uncapped one, whose 0.25 occupancy costs this compute-bound loop
+// nothing.
 // RUN: env ENERGY_PTXAS=none %clang %cudaflags -O3 -S %clangplugin -DMINB=4 \
 // RUN:   -mllvm -energy-force-config=many_sums:256x1,grid=256x1 \
 // RUN:   -mllvm -energy-report=%t.est4.json %s -o /dev/null
@@ -47,13 +52,25 @@
 // RUN:   -mllvm -energy-force-config=many_sums:256x1,grid=256x1 \
 // RUN:   -mllvm -energy-report=%t.est1.json %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=EST1 --input-file=%t.est1.json
+// RUN: %python -c "import json, sys; \
+// RUN:   t = [json.load(open(p))['kernels'][0]['choice']['time_s'] for p in sys.argv[1:]]; \
+// RUN:   print('capped slower', t[0] > t[1])" %t.est4.json %t.est1.json \
+// RUN:   | FileCheck %s --check-prefix=SLOWER
 // EST4: "registers_from": "estimate",
+// EST4: "register_estimate": 115,
 // EST4: "choice": {
 // EST4: "occupancy": 0.5,
+// EST4: "spills_estimated": {
+// EST4-NEXT: "register_cap": 64,
+// EST4-NEXT: "spilled_registers": 51,
+// EST4-NEXT: "spill_bytes": {{[1-9][0-9]*(\.[0-9]+)?}}
 // EST1: "registers_from": "estimate",
+// EST1: "register_estimate": 115,
 // EST1: "choice": {
 // EST1-NOT: "occupancy": 0.5,
 // EST1: "occupancy_limiter": "registers",
+// EST1-NOT: spills_estimated
+// SLOWER: capped slower True
 
 __global__ void __launch_bounds__(256, MINB)
     many_sums(const float *in, float *out) {

@@ -329,17 +329,118 @@ TEST(LaunchSearch, RegisterCapFollowsTheBoundsNotTheLaunch) {
   EXPECT_EQ(registerCap(A, 128, Bounds), 64u);
   // Without bounds, the launch's block: one block of 128 threads.
   EXPECT_EQ(registerCap(A, 128, LaunchBounds()), A.MaxRegistersPerThread);
-  // A candidate's occupancy counts the capped registers and marks the
-  // spills: 96 estimated, 64 allowed, 4 blocks of 8 warps resident.
+  // A candidate's occupancy counts the capped registers: 96 estimated, 64
+  // allowed, 4 blocks of 8 warps resident. The bounds cap the build, so
+  // ptxas spills (no launch refused).
   KernelFeatures F;
   F.register_estimate = 96;
   F.Bounds = Bounds;
   Candidate C = makeCandidate(F, A, {256, 1, 1}, 1024, 0);
-  EXPECT_TRUE(C.Spills);
+  EXPECT_EQ(C.RegisterCap, 64u);
+  EXPECT_TRUE(C.CappedBuild);
+  EXPECT_FALSE(C.TooManyRegisters);
   EXPECT_EQ(C.Query.Occ.ActiveBlocksPerSM, 4u);
   F.Bounds.MinCTASM = 1;
   Candidate Uncapped = makeCandidate(F, A, {256, 1, 1}, 1024, 0);
-  EXPECT_FALSE(Uncapped.Spills);
+  EXPECT_EQ(Uncapped.RegisterCap, 255u);
   // 96 registers: 3072 a warp, 5 warps a sub-partition, 20 warps: 2 blocks.
   EXPECT_EQ(Uncapped.Query.Occ.ActiveBlocksPerSM, 2u);
+}
+
+TEST(LaunchSearch, RegistersAboveAnUnboundedBlockCannotLaunch) {
+  // No bounds: 96 registers at 1024 threads need 98,304 of 65,536; ptxas
+  // does not know the block, so the build keeps 96 and CUDA refuses it.
+  const GpuArch &A = *lookupGpuArch(80);
+  KernelFeatures F;
+  F.register_estimate = 96;
+  Candidate C = makeCandidate(F, A, {1024, 1, 1}, 1024, 0);
+  EXPECT_TRUE(C.TooManyRegisters);
+  EXPECT_FALSE(C.CappedBuild);
+  std::vector<Candidate> Cs = {C};
+  pruneCandidates(Cs);
+  EXPECT_EQ(Cs[0].Pruned, PruneReason::Resources);
+  // The optimizer's rewrite gives the block .reqntid: ptxas fits 64 and
+  // spills the rest, so the candidate is kept.
+  Candidate Bounded = makeCandidate(F, A, {1024, 1, 1}, 1024, 0, 0,
+                                    LaunchBounds::requiring({1024, 1, 1}));
+  EXPECT_FALSE(Bounded.TooManyRegisters);
+  EXPECT_TRUE(Bounded.CappedBuild);
+  EXPECT_EQ(Bounded.RegisterCap, 64u);
+  Cs = {Bounded};
+  pruneCandidates(Cs);
+  EXPECT_EQ(Cs[0].Pruned, PruneReason::None);
+}
+
+TEST(LaunchSearch, EstimatedSpillsAboveTheCap) {
+  // 96 registers capped to 64: 32 spilled, each stored (4 bytes) and loaded
+  // (4 bytes) once per execution of the average instruction: 1,000 issue
+  // slots executed of 250 static, 4 times: 32 x 8 x 4 = 1,024 bytes more
+  // than ptxas's own 16; the frame grows by 32 slots of 4 bytes.
+  KernelFeatures F;
+  F.register_estimate = 96;
+  F.instructions = 1000;
+  F.StaticIssueSlots = 250;
+  F.spill_bytes = 16;
+  F.local_frame_bytes = 8;
+  KernelFeatures S = withEstimatedSpills(F, 64);
+  EXPECT_EQ(S.register_estimate, 64);
+  EXPECT_DOUBLE_EQ(S.spill_bytes, 16 + 1024);
+  EXPECT_DOUBLE_EQ(S.local_frame_bytes, 8 + 128);
+  // Code that runs once (straight-line) spills once; none below the cap.
+  F.StaticIssueSlots = 2000;
+  EXPECT_DOUBLE_EQ(withEstimatedSpills(F, 64).spill_bytes, 16 + 256);
+  EXPECT_DOUBLE_EQ(withEstimatedSpills(F, 96).spill_bytes, 16);
+  EXPECT_EQ(withEstimatedSpills(F, 96).register_estimate, 96);
+}
+
+namespace {
+/// Predicts 1 s plus 1 ms per spill byte of the query's features, and
+/// keeps what each query's features said.
+class SpillBytesModel : public CostModel {
+public:
+  mutable std::vector<KernelFeatures> Seen;
+  std::string describe() const override { return "spill bytes"; }
+  llvm::Error predict(llvm::ArrayRef<CostQuery> Queries,
+                      llvm::MutableArrayRef<CostPrediction> Out) const override {
+    for (size_t I = 0; I < Queries.size(); ++I) {
+      Seen.push_back(*Queries[I].Features);
+      double T = 1 + 1e-3 * Queries[I].Features->spill_bytes;
+      Out[I] = {T, T};
+    }
+    return llvm::Error::success();
+  }
+};
+} // namespace
+
+TEST(LaunchSearch, CappedBuildsArePredictedWithTheirSpills) {
+  // 96 registers (an estimate): at 512 threads the .reqntid build keeps
+  // them (65,536 / 512 = 128 allowed); at 1024 ptxas fits 64 and spills 32,
+  // each stored and loaded once (straight-line code): 256 bytes a thread.
+  const GpuArch &A = *lookupGpuArch(90);
+  KernelFeatures F;
+  F.register_estimate = 96;
+  F.instructions = 100;
+  F.StaticIssueSlots = 100;
+  std::vector<Candidate> Cs;
+  for (unsigned T : {512u, 1024u})
+    Cs.push_back(makeCandidate(F, A, {T, 1, 1}, 64, 0, 0,
+                               LaunchBounds::requiring({T, 1, 1})));
+  SpillBytesModel Model;
+  ObjectiveSpec Goal;
+  Goal.Goal = Objective::Time;
+  Goal.MaxSlowdown.reset();
+  auto Choice = predictAndChoose(Cs, {}, nullptr, Model, Goal);
+  ASSERT_TRUE(bool(Choice)) << llvm::toString(Choice.takeError());
+  EXPECT_EQ(Cs[0].SpilledRegisters, 0u);
+  EXPECT_EQ(Cs[1].SpilledRegisters, 32u);
+  EXPECT_DOUBLE_EQ(Cs[1].EstimatedSpillBytes, 256);
+  ASSERT_EQ(Model.Seen.size(), 2u);
+  EXPECT_EQ(Model.Seen[1].register_estimate, 64);
+  EXPECT_DOUBLE_EQ(Model.Seen[1].spill_bytes, 256);
+  EXPECT_EQ(Model.Seen[0].register_estimate, 96);
+  EXPECT_DOUBLE_EQ(Model.Seen[0].spill_bytes, 0);
+  // The features the candidate points at are the measured ones.
+  EXPECT_EQ(Cs[1].Query.Features, &F);
+  EXPECT_DOUBLE_EQ(Cs[1].Prediction.TimeSeconds, 1.256);
+  EXPECT_EQ(Choice->Index, 0u);
 }
