@@ -244,8 +244,9 @@ launchesByKernel(ModuleOp Module) {
 }
 
 /// "; registers: 204 estimated, 64 under its launch bounds (nvvm.maxntid
-/// 256, nvvm.minctasm 4), as ptxas fits them (the spill traffic of the rest
-/// is not modelled): occupancy 0.5 (registers)", when the bounds cap the
+/// 256, nvvm.minctasm 4), as ptxas fits them (the rest spilled: at least 1120
+/// bytes a thread of spill stores and loads): occupancy 0.5 (registers)",
+/// when the bounds cap the
 /// registers of Chosen's prediction; empty otherwise.
 std::string registersUnderBounds(const LaunchBounds &Bounds,
                                  const std::optional<BoundedRegisters> &Fitted,
@@ -262,8 +263,9 @@ std::string registersUnderBounds(const LaunchBounds &Bounds,
     OS << "nvvm.maxntid " << Bounds.maxThreads();
   if (Bounds.MinCTASM)
     OS << ", nvvm.minctasm " << Bounds.MinCTASM;
-  OS << "), as ptxas fits them (the spill traffic of the rest is not "
-        "modelled): occupancy "
+  OS << "), as ptxas fits them (the rest spilled: at least "
+     << llvm::format("%.4g", Fitted->SpillBytes)
+     << " bytes a thread of spill stores and loads): occupancy "
      << llvm::format("%.3g", Chosen.Query.Occ.Fraction) << " ("
      << limiterName(Chosen.Query.Occ.Limiter) << ")";
   return S;

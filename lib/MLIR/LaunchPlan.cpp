@@ -40,7 +40,9 @@ std::optional<BoundedRegisters> fitRegistersToBounds(KernelFeatures &F,
   R.Estimated = static_cast<unsigned>(std::lround(F.register_estimate));
   R.Allowed = registerCap(Arch, Threads, F.Bounds);
   if (R.capped()) {
-    F.register_estimate = R.Allowed;
+    double SpillBytesBefore = F.spill_bytes;
+    F = withEstimatedSpills(F, R.Allowed);
+    R.SpillBytes = F.spill_bytes - SpillBytesBefore;
     F.addNote("registers: " + std::to_string(R.Estimated) +
               " estimated, fitted to the " + std::to_string(R.Allowed) +
               " its launch bounds leave (ptxas spills the rest)");

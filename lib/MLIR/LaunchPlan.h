@@ -50,6 +50,8 @@ struct LaunchPlanRequest {
 /// leaves it (registerCap, the LLVM pass's rule for __launch_bounds__).
 struct BoundedRegisters {
   unsigned Estimated = 0, Allowed = 0;
+  /// Spill bytes per thread charged for the registers above the cap.
+  double SpillBytes = 0;
   bool capped() const { return Estimated > Allowed; }
 };
 
@@ -57,9 +59,12 @@ struct BoundedRegisters {
 std::optional<BlockShape> requiredBlock(const LaunchBounds &Bounds);
 
 /// Fits F's registers to its launch bounds as ptxas fits them when it builds
-/// the kernel: above the cap, register_estimate becomes the cap (ptxas
-/// spills the rest; their traffic is not modelled here), so the prediction
-/// and its occupancy are those of the build. Bounds that fix no threads
+/// the kernel: above the cap, the registers become the cap and the rest are
+/// charged as the spill code ptxas adds (withEstimatedSpills, the LLVM
+/// route's rule), so the prediction and its occupancy are those of the
+/// build. The gpu dialect gives no count of the issue slots a spill's code
+/// repeats with, so it runs once a thread: a lower bound for a kernel with
+/// loops. Bounds that fix no threads
 /// leave the registers alone, and their minimum of blocks per SM is dropped
 /// from F: ptxas ignores .minnctapersm without .maxntid or .reqntid.
 /// Nothing when the bounds fix no threads.
