@@ -58,6 +58,11 @@ static void writeCandidate(json::OStream &J, const KernelPlan &P,
 
 static void writeKernel(json::OStream &J, const KernelPlan &P) {
   const Candidate &Chosen = P.chosen();
+  // The features the chosen prediction was made with: its block's where the
+  // planner predicted it again with the block known, not the screen's.
+  const KernelFeatures &ChosenFeatures =
+      Chosen.Query.Features ? *Chosen.Query.Features
+                            : P.Features[Chosen.Assignment];
   J.attribute("kernel", P.Name);
   J.attribute("ir_name", P.IRName);
   J.attribute("record", P.Record);
@@ -82,8 +87,7 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   J.attribute("applied", P.Apply);
   J.attribute("work_items", P.WorkItems);
   J.attribute("features_from", P.Simplified ? "simplified" : "cleanup");
-  J.attribute("registers_from",
-              P.Features[P.chosen().Assignment].RegistersFrom);
+  J.attribute("registers_from", ChosenFeatures.RegistersFrom);
   J.attributeObject("compile_seconds", [&] {
     J.attribute("features", P.FeatureSeconds);
     J.attribute("block_refinement", P.RefineSeconds);
@@ -91,7 +95,7 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
   });
   if (P.Simplified)
     J.attribute("simplified_instructions",
-                P.Features[P.chosen().Assignment].SimplifiedInstructions);
+                ChosenFeatures.SimplifiedInstructions);
   J.attributeArray("tunables", [&] {
     for (const Tunable &T : P.Tunables)
       J.object([&] {
@@ -105,7 +109,7 @@ static void writeKernel(json::OStream &J, const KernelPlan &P) {
       });
   });
   J.attributeBegin("features");
-  P.Features[Chosen.Assignment].writeJSON(J);
+  ChosenFeatures.writeJSON(J);
   J.attributeEnd();
   J.attributeArray("restrictions", [&] {
     for (const BlockRestriction &R : P.Restrictions)
