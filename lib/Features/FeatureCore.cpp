@@ -94,7 +94,7 @@ std::optional<GuardedSide> guardedSide(IndexPredicate P,
       Equality ? IndexCompare::Equal : IndexCompare::Less, N, Values);
   if (!Share)
     return std::nullopt;
-  return GuardedSide{WhenHolds, *Share};
+  return GuardedSide{WhenHolds, *Share, 1 - *Share};
 }
 
 std::optional<uint64_t> mixedRadixValues(std::vector<IndexTerm> Terms) {

@@ -131,11 +131,14 @@ IndexPredicate swappedIndexPredicate(IndexPredicate P);
 /// The side of a branch on `index P Bound` that only some of the launch's
 /// threads take, and their share: Values as for guardedThreadShare, Bound a
 /// constant, or nothing for a value every thread has alike that is not one
-/// (only == and != narrow the threads then). Both IR adapters weigh their
-/// guards with it (LeaderGuards.h, lib/MLIR/GpuLeaderGuards.h).
+/// (only == and != narrow the threads then). The other side takes the rest
+/// (OtherShare): `if (tid < 32) A else B` runs B for 3/4 of 128 threads.
+/// Both IR adapters weigh their guards with it (LeaderGuards.h,
+/// lib/MLIR/GpuLeaderGuards.h).
 struct GuardedSide {
   bool WhenHolds = true; // the side where the comparison holds, else fails
   double Share = 1;
+  double OtherShare = 1;
 };
 std::optional<GuardedSide> guardedSide(IndexPredicate P,
                                        std::optional<uint64_t> Bound,

@@ -132,13 +132,17 @@ std::optional<IndexPredicate> indexPredicate(ICmpInst::Predicate P) {
   }
 }
 
-/// The successor of Br that only some threads take, and their share.
-std::optional<std::pair<const BasicBlock *, double>>
-guardedEdge(const BranchInst &Br, const LaunchShape &Launch,
-            unsigned WarpSize) {
+/// A successor of a branch that only some threads take, and their share.
+using GuardedEdge = std::pair<const BasicBlock *, double>;
+
+/// Br's successors on an index guard, each with the share of the threads
+/// that take it; none when Br is not one.
+SmallVector<GuardedEdge, 2> guardedEdges(const BranchInst &Br,
+                                         const LaunchShape &Launch,
+                                         unsigned WarpSize) {
   auto *Cmp = dyn_cast<ICmpInst>(Br.getCondition());
   if (!Cmp || Br.getSuccessor(0) == Br.getSuccessor(1))
-    return std::nullopt;
+    return {};
   ICmpInst::Predicate P = Cmp->getPredicate();
   const Value *X = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
   std::optional<uint64_t> Values = distinctValues(X, Launch, WarpSize);
@@ -148,20 +152,22 @@ guardedEdge(const BranchInst &Br, const LaunchShape &Launch,
     Values = distinctValues(X, Launch, WarpSize);
   }
   if (!Values || !launchUniform(Bound))
-    return std::nullopt;
+    return {};
   std::optional<IndexPredicate> Predicate = indexPredicate(P);
   auto *C = dyn_cast<ConstantInt>(Bound);
   // An order needs a constant bound (guardedSide), one no index is under.
   if (!Predicate || (!Cmp->isEquality() && C &&
                      (C->isNegative() || C->getValue().getActiveBits() > 62)))
-    return std::nullopt;
+    return {};
   std::optional<uint64_t> N;
   if (C)
     N = C->getZExtValue();
   std::optional<GuardedSide> Side = guardedSide(*Predicate, N, *Values);
   if (!Side)
-    return std::nullopt;
-  return std::make_pair(Br.getSuccessor(Side->WhenHolds ? 0 : 1), Side->Share);
+    return {};
+  unsigned Holds = Side->WhenHolds ? 0 : 1;
+  return {{Br.getSuccessor(Holds), Side->Share},
+          {Br.getSuccessor(1 - Holds), Side->OtherShare}};
 }
 
 /// V without the casts and tests that keep its truth: zext, trunc to i1,
@@ -213,8 +219,7 @@ const Value *onlyStoredValue(const LoadInst &Load) {
 
 /// The successor of Br that only the last block takes (`ticket == K`, K the
 /// last of K + 1 tickets an atomic add of 1 hands out), and its share.
-std::optional<std::pair<const BasicBlock *, double>>
-lastTicketEdge(const BranchInst &Br) {
+std::optional<GuardedEdge> lastTicketEdge(const BranchInst &Br) {
   bool Negated = false;
   const Value *Truth = truthOf(Br.getCondition(), Negated);
   if (auto *Load = dyn_cast<LoadInst>(Truth))
@@ -525,14 +530,16 @@ threadShares(const Function &F, const DominatorTree &DT,
       BoundsChecks.emplace_back(&BB, *E);
       continue;
     }
-    std::optional<std::pair<const BasicBlock *, double>> Guard;
-    if (BlockKnown)
-      Guard = guardedEdge(*Br, Launch, WarpSize);
-    if (!Guard && BlockKnown)
-      Guard = lastTicketEdge(*Br);
-    if (Guard)
-      Mark(BB, Guard->first,
-           [&](ThreadShare &S) { S.Guarded *= Guard->second; });
+    if (!BlockKnown)
+      continue;
+    SmallVector<GuardedEdge, 2> Guards = guardedEdges(*Br, Launch, WarpSize);
+    if (Guards.empty())
+      if (std::optional<GuardedEdge> Ticket = lastTicketEdge(*Br))
+        Guards.push_back(*Ticket);
+    for (const auto &[To, Share] : Guards) {
+      double Taken = Share;
+      Mark(BB, To, [&](ThreadShare &S) { S.Guarded *= Taken; });
+    }
   }
   // A check's far side takes the threads that reach the check, within the
   // checks around it, and fail it: of those, the share past this one.

@@ -326,8 +326,8 @@ std::optional<std::pair<double, double>> indexGuardShares(arith::CmpIOp Cmp,
   std::optional<GuardedSide> Side = guardedSide(*P, N, *Values);
   if (!Side)
     return std::nullopt;
-  return Side->WhenHolds ? std::make_pair(Side->Share, 1.0)
-                         : std::make_pair(1.0, Side->Share);
+  return Side->WhenHolds ? std::make_pair(Side->Share, Side->OtherShare)
+                         : std::make_pair(Side->OtherShare, Side->Share);
 }
 
 } // namespace

@@ -258,8 +258,10 @@ __global__ void gathered_rows(const int *rows, const float *a, float *c) {
 // clang computes `(size_t)nx` in both arms of `y > 0 ? ... : 0` and joins the
 // copies in a phi; the pitch is still the argument's value (arg2), so every
 // access is covered (the plugin before: 4 bytes of 16, the phi not
-// followed). The last of the 4096 rows loads no south tap (`y + 1 < ny`):
-// 16 - 4 / 4096 = 15.9990234375 bytes a thread. 32x8 threads: the center
+// followed). The last of the 4096 rows loads no south tap (`y + 1 < ny`)
+// and the first no north tap (`y > 0`: the side where it holds runs for
+// 4095 of the 4096 rows; before, that side counted for every thread):
+// 16 - 4 / 4096 - 4 / 4096 = 15.998046875 bytes a thread. 32x8 threads: the center
 // and south taps read 9 rows of 32 floats, the north tap (an address of
 // another form, grouped apart) 8, the store 8: 25 x 128 / 256 = 12.5 bytes
 // per thread.
@@ -268,8 +270,8 @@ __global__ void gathered_rows(const int *rows, const float *a, float *c) {
 // RUN:   -mllvm -energy-report=%t.phi.json %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=PHI --input-file=%t.phi.json
 // PHI: "global_footprint_bytes": 12.5,
-// PHI-NEXT: "global_footprint_accessed_bytes": 15.9990234375,
-// PHI-NEXT: "global_warp_sector_bytes": 15.9990234375,
+// PHI-NEXT: "global_footprint_accessed_bytes": 15.998046875,
+// PHI-NEXT: "global_warp_sector_bytes": 15.998046875,
 __global__ void column_pitch(int ny, int nx, const float *in, float *out) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;

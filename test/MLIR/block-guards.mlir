@@ -27,15 +27,19 @@
 //
 // @thread_orders, block 128 (one load per region, none outside):
 //   thread_id x <= 31:               32/128 = 0.25
+//   31 < thread_id x:                96/128 = 0.75
 //   else of 31 < thread_id x:        32/128 = 0.25
+//   thread_id x >= 96:               32/128 = 0.25
 //   else of thread_id x >= 96:       96/128 = 0.75
 //   thread_id x % 32 == 0:           1/32   = 0.03125
 //   global_id x == 5, grid 10x4:     1/(128 x 10) = 0.00078125
-//   total 1.28203125; without the grid the last counts for every thread:
-//   2.28125
-// (As on the LLVM side, the rule narrows the side where the index is under
-// the bound, or equal to it: the then sides of `31 < thread_id x` and
-// `thread_id x >= 96`, and of `!=`, count for every thread.)
+//   total 2.28203125; without the grid the last counts for every thread:
+//   3.28125
+// Each side of a guard counts for the threads that take it, as on the LLVM
+// side (FeatureCore's guardedSide): before, only the side where the index
+// is under the bound (or equal to it) was narrowed, and the then sides of
+// `31 < thread_id x` and `thread_id x >= 96` counted for every thread
+// (3.28203, and 4.28125 without the grid).
 // REQUIRES: mlir
 // RUN: sed -e 's/@BX@/128/g' -e 's/@GX@/10/g' -e 's/@GY@/4/g' \
 // RUN:     -e 's/@GX2@/10/g' -e 's/@GY2@/4/g' %s \
@@ -74,9 +78,9 @@
 // NOGRID-LABEL: kernel block_guards
 // NOGRID: global_loads: 5 accesses/thread
 // NOGRID-LABEL: kernel thread_orders
-// NOGRID: global_loads: 2.28125 accesses/thread
+// NOGRID: global_loads: 3.28125 accesses/thread
 // ORDERS-LABEL: kernel thread_orders
-// ORDERS: global_loads: 1.28203 accesses/thread
+// ORDERS: global_loads: 2.28203 accesses/thread
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
@@ -139,12 +143,16 @@ module attributes {gpu.container_module} {
       }
       %high = arith.cmpi ult, %c31, %tid : index
       scf.if %high {
+        %v = memref.load %x[%tid] : memref<?xf32>
+        memref.store %v, %y[%tid] : memref<?xf32>
       } else {
         %v = memref.load %x[%tid] : memref<?xf32>
         memref.store %v, %y[%tid] : memref<?xf32>
       }
       %last = arith.cmpi sge, %tid, %c96 : index
       scf.if %last {
+        %v = memref.load %x[%tid] : memref<?xf32>
+        memref.store %v, %y[%tid] : memref<?xf32>
       } else {
         %v = memref.load %x[%tid] : memref<?xf32>
         memref.store %v, %y[%tid] : memref<?xf32>
