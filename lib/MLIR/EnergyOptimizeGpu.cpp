@@ -246,17 +246,16 @@ launchesByKernel(ModuleOp Module) {
 /// "; registers: 204 estimated, 64 under its launch bounds (nvvm.maxntid
 /// 256, nvvm.minctasm 4), as ptxas fits them (the rest spilled: at least 1120
 /// bytes a thread of spill stores and loads): occupancy 0.5 (registers)",
-/// when the bounds cap the
-/// registers of Chosen's prediction; empty otherwise.
-std::string registersUnderBounds(const LaunchBounds &Bounds,
-                                 const std::optional<BoundedRegisters> &Fitted,
-                                 const Candidate &Chosen) {
-  if (!Fitted || !Fitted->capped())
+/// when the bounds cap the registers of Chosen's prediction; empty otherwise.
+std::string describeBoundedRegisters(
+    const LaunchBounds &Bounds, const std::optional<BoundedRegisters> &Bounded,
+    const Candidate &Chosen) {
+  if (!Bounded || !Bounded->capped())
     return "";
   std::string S;
   llvm::raw_string_ostream OS(S);
-  OS << "; registers: " << Fitted->Estimated << " estimated, "
-     << Fitted->Allowed << " under its launch bounds (";
+  OS << "; registers: " << Bounded->Estimated << " estimated, "
+     << Bounded->Allowed << " under its launch bounds (";
   if (auto Required = requiredBlock(Bounds))
     OS << "nvvm.reqntid " << formatBlockShape(*Required);
   else
@@ -264,7 +263,7 @@ std::string registersUnderBounds(const LaunchBounds &Bounds,
   if (Bounds.MinCTASM)
     OS << ", nvvm.minctasm " << Bounds.MinCTASM;
   OS << "), as ptxas fits them (the rest spilled: at least "
-     << llvm::format("%.4g", Fitted->SpillBytes)
+     << llvm::format("%.4g", Chosen.EstimatedSpillBytes)
      << " bytes a thread of spill stores and loads): occupancy "
      << llvm::format("%.3g", Chosen.Query.Occ.Fraction) << " ("
      << limiterName(Chosen.Query.Occ.Limiter) << ")";
@@ -495,10 +494,10 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
   }
 
   // The features with a candidate's block known, for the planner's
-  // refinement of its best candidates. Both sets have the registers ptxas
-  // leaves the kernel under its own bounds, as the build will.
+  // refinement of its best candidates. The planner caps both sets'
+  // registers by the kernel's own bounds, as ptxas will.
   KernelFeatures Screen = F;
-  std::optional<BoundedRegisters> Fitted = fitRegistersToBounds(Screen, Arch);
+  std::optional<BoundedRegisters> Bounded = registersUnderBounds(Screen, Arch);
   std::map<BlockShape, KernelFeatures> ByBlock;
   LaunchPlanRequest Request;
   Request.Features = &Screen;
@@ -507,7 +506,7 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
     if (It == ByBlock.end()) {
       KernelFeatures Known =
           computeGpuKernelFeatures(Kernel, B, gridAt(Sites, B)).Features;
-      fitRegistersToBounds(Known, Arch);
+      registersUnderBounds(Known, Arch);
       It = ByBlock.emplace(B, std::move(Known)).first;
     }
     return It->second;
@@ -558,7 +557,7 @@ LogicalResult EnergyOptimizeGpuPass::optimize(
       return ModelFailure(P.takeError());
     Advice = P->Infeasible.empty()
                  ? "advice: " + explainLaunchChoice(Request, *P) +
-                       registersUnderBounds(F.Bounds, Fitted, P->chosen())
+                       describeBoundedRegisters(F.Bounds, Bounded, P->chosen())
                  : "no advice: " + P->Infeasible;
   }
   InFlightDiagnostic Diag = mlir::emitRemark(Kernel.getLoc());

@@ -29,7 +29,7 @@ std::optional<BlockShape> requiredBlock(const LaunchBounds &Bounds) {
                     std::max(Bounds.ReqNTid[2], 1u)};
 }
 
-std::optional<BoundedRegisters> fitRegistersToBounds(KernelFeatures &F,
+std::optional<BoundedRegisters> registersUnderBounds(KernelFeatures &F,
                                                      const GpuArch &Arch) {
   unsigned Threads = F.Bounds.maxThreads();
   if (!Threads) {
@@ -39,14 +39,10 @@ std::optional<BoundedRegisters> fitRegistersToBounds(KernelFeatures &F,
   BoundedRegisters R;
   R.Estimated = static_cast<unsigned>(std::lround(F.register_estimate));
   R.Allowed = registerCap(Arch, Threads, F.Bounds);
-  if (R.capped()) {
-    double SpillBytesBefore = F.spill_bytes;
-    F = withEstimatedSpills(F, R.Allowed);
-    R.SpillBytes = F.spill_bytes - SpillBytesBefore;
+  if (R.capped())
     F.addNote("registers: " + std::to_string(R.Estimated) +
-              " estimated, fitted to the " + std::to_string(R.Allowed) +
-              " its launch bounds leave (ptxas spills the rest)");
-  }
+              " estimated, " + std::to_string(R.Allowed) +
+              " under its launch bounds (ptxas spills the rest)");
   return R;
 }
 

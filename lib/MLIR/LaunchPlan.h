@@ -50,25 +50,20 @@ struct LaunchPlanRequest {
 /// leaves it (registerCap, the LLVM pass's rule for __launch_bounds__).
 struct BoundedRegisters {
   unsigned Estimated = 0, Allowed = 0;
-  /// Spill bytes per thread charged for the registers above the cap.
-  double SpillBytes = 0;
   bool capped() const { return Estimated > Allowed; }
 };
 
 /// The block nvvm.reqntid requires, if the bounds hold one.
 std::optional<BlockShape> requiredBlock(const LaunchBounds &Bounds);
 
-/// Fits F's registers to its launch bounds as ptxas fits them when it builds
-/// the kernel: above the cap, the registers become the cap and the rest are
-/// charged as the spill code ptxas adds (withEstimatedSpills, the LLVM
-/// route's rule), so the prediction and its occupancy are those of the
-/// build. The gpu dialect gives no count of the issue slots a spill's code
-/// repeats with, so it runs once a thread: a lower bound for a kernel with
-/// loops. Bounds that fix no threads
-/// leave the registers alone, and their minimum of blocks per SM is dropped
-/// from F: ptxas ignores .minnctapersm without .maxntid or .reqntid.
-/// Nothing when the bounds fix no threads.
-std::optional<BoundedRegisters> fitRegistersToBounds(KernelFeatures &F,
+/// F's registers under its launch bounds, for the remark: the planner
+/// predicts each candidate of a kernel with bounds as ptxas builds it, the
+/// registers above the cap charged as spill code (makeCandidate,
+/// predictAndChoose: the LLVM route's rule). Bounds that fix no threads cap
+/// nothing, and their minimum of blocks per SM is dropped from F: ptxas
+/// ignores .minnctapersm without .maxntid or .reqntid. Nothing when the
+/// bounds fix no threads.
+std::optional<BoundedRegisters> registersUnderBounds(KernelFeatures &F,
                                                      const GpuArch &Arch);
 
 /// Runs the launch planner over the free shapes, with the launch sites'
